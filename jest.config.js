@@ -1,0 +1,38 @@
+// Two projects: the browser side in jsdom, the server side in plain Node.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: {
+        react: { runtime: 'automatic' },
+        optimizer: { globals: { vars: { 'import.meta.env': 'process.env' } } },
+      },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+// react-dnd and friends ship ESM only.
+const esmPackages = ['react-dnd', 'dnd-core', '@react-dnd', 'react-dnd-html5-backend', 'react-dnd-touch-backend'];
+
+export default {
+  projects: [
+    {
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/tests/unit', '<rootDir>/tests/components', '<rootDir>/src'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/tests/setup-web.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+      moduleNameMapper: { '\\.(css)$': '<rootDir>/tests/style-stub.cjs' },
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tests/server'],
+      testMatch: ['**/*.test.ts'],
+      transform: { '^.+\\.(t|j)sx?$': swc },
+    },
+  ],
+};

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The local server (server/) serves the built app and the API on one origin;
+// in `npm run dev` Vite proxies the API paths to it.
+const apiTarget = process.env.API_URL ?? 'http://localhost:54321';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    proxy: {
+      '/auth/v1': apiTarget,
+      '/rest/v1': apiTarget,
+      '/functions/v1': apiTarget,
+      '/billing': apiTarget,
+      '/config.json': apiTarget,
+      '/realtime/v1': { target: apiTarget, ws: true },
+    },
+  },
+  build: {
+    sourcemap: true,
+    reportCompressedSize: false,
+  },
+});
