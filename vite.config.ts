@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 
 // The local server (server/) serves the built app and the API on one origin;
 // in `npm run dev` Vite proxies the API paths to it.
-const apiTarget = process.env.API_URL ?? 'http://localhost:54321';
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

@@ -1,0 +1,65 @@
+// The seams between the server's parts: the database, the configuration and who is calling.
+// server/app.ts builds one ServerContext and hands it to every route module.
+
+export interface JwtClaims {
+  sub?: string;
+  role: 'anon' | 'authenticated' | 'service_role';
+  email?: string;
+  exp?: number;
+  iat?: number;
+  session_id?: string;
+  [claim: string]: unknown;
+}
+
+export interface QueryResult<T> {
+  rows: T[];
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+export interface Db extends Queryable {
+  /** Runs fn in one transaction as the JWT's role with request.jwt.claims set, so row-level security applies. */
+  asUser<T>(claims: JwtClaims, fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Runs fn in one transaction as the database owner (no RLS): auth, billing and other server-internal work. */
+  transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  readonly kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret?: string;
+  /** Only for tests: point the stripe package at a local fake ({host, port, protocol}). */
+  api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Origin the browser uses to reach this server, e.g. http://localhost:3000 */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtExpirySeconds: number;
+  stripe?: StripeSettings;
+  /** Built SPA to serve, if present. */
+  staticDir?: string;
+}
+
+export interface AuthedUser {
+  id: string;
+  email: string;
+  claims: JwtClaims;
+}
+
+export interface ServerContext {
+  db: Db;
+  config: ServerConfig;
+  /** Verifies an `Authorization: Bearer` header; null for a missing, anon, forged or expired token. */
+  authenticate(authorization: string | undefined): Promise<AuthedUser | null>;
+}
