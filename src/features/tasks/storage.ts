@@ -1,0 +1,83 @@
+import { byOrder } from './tasksSlice';
+import type { Task } from './types';
+
+// The stored form is the spec's: a plain JSON array of tasks under one key.
+export const TASKS_KEY = 'weekly-planner-tasks';
+// Where unreadable stored data is kept aside instead of being overwritten.
+export const TASKS_BACKUP_KEY = 'weekly-planner-tasks-unreadable';
+
+export interface LoadResult {
+  tasks: Task[];
+  /** True when the stored data had to be changed (legacy orders, dropped entries) and should be saved back. */
+  changed: boolean;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** A stored entry as a Task, or null when it cannot be one. Missing order is left as NaN for the migration. */
+function toTask(value: unknown): Task | null {
+  if (!isRecord(value)) return null;
+  const { id, title, date, completed, createdAt, order } = value;
+  if (typeof id !== 'string' || !id || typeof title !== 'string' || typeof date !== 'string' || !date) return null;
+  return {
+    id,
+    title,
+    date,
+    completed: completed === true,
+    createdAt: typeof createdAt === 'number' && Number.isFinite(createdAt) ? createdAt : 0,
+    order: typeof order === 'number' && Number.isFinite(order) ? order : Number.NaN,
+  };
+}
+
+/**
+ * Reads a stored task list. Anything unreadable is ignored (the spec: corrupt storage is silently ignored);
+ * tasks without a numeric order are grouped by date, sorted by createdAt and renumbered from 0.
+ */
+export function parseStoredTasks(raw: string | null): LoadResult & { unreadable: boolean } {
+  if (raw === null) return { tasks: [], changed: false, unreadable: false };
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { tasks: [], changed: false, unreadable: true };
+  }
+  if (!Array.isArray(data)) return { tasks: [], changed: false, unreadable: true };
+
+  const seen = new Set<string>();
+  const tasks: Task[] = [];
+  for (const entry of data) {
+    const task = toTask(entry);
+    if (task && !seen.has(task.id)) {
+      seen.add(task.id);
+      tasks.push(task);
+    }
+  }
+  const dropped = tasks.length !== data.length;
+  const migrated = migrateLegacyOrder(tasks);
+  return { tasks, changed: dropped || migrated, unreadable: dropped };
+}
+
+/** Renumbers each date whose tasks lack a numeric order. Returns whether anything changed. */
+export function migrateLegacyOrder(tasks: Task[]): boolean {
+  const legacyDates = new Set(tasks.filter((task) => Number.isNaN(task.order)).map((task) => task.date));
+  if (legacyDates.size === 0) return false;
+  const byDate = new Map<string, Task[]>();
+  for (const task of tasks) {
+    if (!legacyDates.has(task.date)) continue;
+    const list = byDate.get(task.date) ?? [];
+    list.push(task);
+    byDate.set(task.date, list);
+  }
+  for (const list of byDate.values()) {
+    list
+      .sort((a, b) => a.createdAt - b.createdAt || byOrder(a, b))
+      .forEach((task, index) => {
+        task.order = index;
+      });
+  }
+  return true;
+}
+
+export function serializeTasks(tasks: Task[]): string {
+  return JSON.stringify(tasks);
+}

@@ -1,0 +1,189 @@
+import { createEntityAdapter, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { newTaskId } from '../../lib/ids';
+import type { Task, TaskDate } from './types';
+
+// Every change to the task list is one of the events below. Reducers are pure:
+// ids and timestamps are made in `prepare`, so a recorded action log replays
+// to the same state (Redux DevTools time travel, tests).
+
+const tasksAdapter = createEntityAdapter<Task>();
+
+export interface DragOrigin {
+  taskId: string;
+  /** Where every task of the days the drag may touch stood when it began. */
+  positions: Record<string, { date: TaskDate; order: number }>;
+}
+
+export interface TasksState extends ReturnType<typeof tasksAdapter.getInitialState> {
+  /** Set while a drag is in progress so a cancelled drag can restore the list. */
+  drag: DragOrigin | null;
+}
+
+const initialState: TasksState = tasksAdapter.getInitialState({ drag: null });
+
+function tasksOn(state: TasksState, date: TaskDate, exceptId?: string): Task[] {
+  const list: Task[] = [];
+  for (const id of state.ids) {
+    const task = state.entities[id]!;
+    if (task.date === date && task.id !== exceptId) list.push(task);
+  }
+  return list.sort(byOrder);
+}
+
+export function byOrder(a: Task, b: Task): number {
+  return a.order - b.order || a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+function renumber(list: Task[]): void {
+  list.forEach((task, index) => {
+    if (task.order !== index) task.order = index;
+  });
+}
+
+function moveTask(state: TasksState, id: string, toDate: TaskDate, toIndex: number): void {
+  const task = state.entities[id];
+  if (!task) return;
+  const fromDate = task.date;
+  const target = tasksOn(state, toDate, id);
+  const index = Math.max(0, Math.min(toIndex, target.length));
+  target.splice(index, 0, task);
+  task.date = toDate;
+  renumber(target);
+  if (fromDate !== toDate) renumber(tasksOn(state, fromDate));
+}
+
+const tasksSlice = createSlice({
+  name: 'tasks',
+  initialState,
+  reducers: {
+    taskAdded: {
+      reducer(state, action: PayloadAction<{ id: string; title: string; date: TaskDate; createdAt: number }>) {
+        const { id, title, date, createdAt } = action.payload;
+        const trimmed = title.trim();
+        if (!trimmed || state.entities[id]) return;
+        const order = tasksOn(state, date).length;
+        tasksAdapter.addOne(state, { id, title: trimmed, date, completed: false, createdAt, order });
+      },
+      prepare(title: string, date: TaskDate) {
+        const createdAt = Date.now();
+        return { payload: { id: newTaskId(createdAt), title, date, createdAt } };
+      },
+    },
+    taskRenamed(state, action: PayloadAction<{ id: string; title: string }>) {
+      const task = state.entities[action.payload.id];
+      const title = action.payload.title.trim();
+      if (task && title && title !== task.title) task.title = title;
+    },
+    taskCompletionToggled(state, action: PayloadAction<{ id: string }>) {
+      const task = state.entities[action.payload.id];
+      if (task) task.completed = !task.completed;
+    },
+    taskDeleted(state, action: PayloadAction<{ id: string }>) {
+      const task = state.entities[action.payload.id];
+      if (!task) return;
+      tasksAdapter.removeOne(state, task.id);
+      renumber(tasksOn(state, task.date));
+    },
+    /** Move a task into `toDate` at `toIndex` (its index once it is removed from its old place). */
+    taskMoved(state, action: PayloadAction<{ id: string; toDate: TaskDate; toIndex: number }>) {
+      const { id, toDate, toIndex } = action.payload;
+      moveTask(state, id, toDate, toIndex);
+    },
+    /** Move a task to the end of `toDate` (a drop on a column rather than on a task). */
+    taskMovedToEnd(state, action: PayloadAction<{ id: string; toDate: TaskDate }>) {
+      const { id, toDate } = action.payload;
+      moveTask(state, id, toDate, Number.MAX_SAFE_INTEGER);
+    },
+    taskDragStarted(state, action: PayloadAction<{ id: string }>) {
+      if (!state.entities[action.payload.id]) return;
+      const positions: DragOrigin['positions'] = {};
+      for (const id of state.ids) {
+        const task = state.entities[id]!;
+        positions[task.id] = { date: task.date, order: task.order };
+      }
+      state.drag = { taskId: action.payload.id, positions };
+    },
+    taskDragEnded(state) {
+      state.drag = null;
+    },
+    /** A drop outside every target: put every task back where it stood when the drag began. */
+    taskDragCancelled(state) {
+      if (!state.drag) return;
+      for (const [id, position] of Object.entries(state.drag.positions)) {
+        const task = state.entities[id];
+        if (task && (task.date !== position.date || task.order !== position.order)) {
+          task.date = position.date;
+          task.order = position.order;
+        }
+      }
+      state.drag = null;
+    },
+    /** The whole list replaced: tasks loaded from the cloud, or from storage. */
+    tasksReplaced(state, action: PayloadAction<{ tasks: Task[] }>) {
+      tasksAdapter.setAll(state, action.payload.tasks);
+      state.drag = null;
+    },
+  },
+});
+
+export const {
+  taskAdded,
+  taskRenamed,
+  taskCompletionToggled,
+  taskDeleted,
+  taskMoved,
+  taskMovedToEnd,
+  taskDragStarted,
+  taskDragEnded,
+  taskDragCancelled,
+  tasksReplaced,
+} = tasksSlice.actions;
+
+export const tasksReducer = tasksSlice.reducer;
+export const tasksSliceName = tasksSlice.name;
+
+/** Events that change the task list itself (the sync listener uploads after these). */
+export const taskListChanged = [
+  taskAdded,
+  taskRenamed,
+  taskCompletionToggled,
+  taskDeleted,
+  taskMoved,
+  taskMovedToEnd,
+  taskDragCancelled,
+] as const;
+
+type WithTasks = { tasks: TasksState };
+
+const adapterSelectors = tasksAdapter.getSelectors((state: WithTasks) => state.tasks);
+export const selectAllTasks = adapterSelectors.selectAll;
+export const selectTaskById = adapterSelectors.selectById;
+export const selectTaskEntities = adapterSelectors.selectEntities;
+export const selectTaskCount = adapterSelectors.selectTotal;
+export const selectDraggedTaskId = (state: WithTasks) => state.tasks.drag?.taskId ?? null;
+
+/** Task ids per date, each list sorted by order: one pass over all tasks, memoized. */
+export const selectTaskIdsByDate = createSelector([selectTaskEntities, (state: WithTasks) => state.tasks.ids], (entities, ids) => {
+  const byDate = new Map<TaskDate, Task[]>();
+  for (const id of ids) {
+    const task = entities[id]!;
+    const list = byDate.get(task.date);
+    if (list) list.push(task);
+    else byDate.set(task.date, [task]);
+  }
+  const result: Record<TaskDate, string[]> = {};
+  for (const [date, list] of byDate) result[date] = list.sort(byOrder).map((task) => task.id);
+  return result;
+});
+
+const NO_IDS: string[] = [];
+
+/** Sorted ids of one day. Stable reference while that day's list is unchanged. */
+export const makeSelectTaskIdsOn = () =>
+  createSelector([selectTaskIdsByDate, (_state: WithTasks, date: TaskDate) => date], (byDate, date) => byDate[date] ?? NO_IDS, {
+    memoizeOptions: { resultEqualityCheck: shallowEqualIds },
+  });
+
+function shallowEqualIds(a: string[], b: string[]): boolean {
+  return a === b || (a.length === b.length && a.every((id, i) => id === b[i]));
+}
