@@ -45,7 +45,7 @@ export function tasksPersistConfig(backing: () => globalThis.Storage | undefined
     throttle: 50,
     async getStoredState() {
       const target = backing();
-      let raw: string | null = null;
+      let raw: string | null;
       try {
         raw = target?.getItem(TASKS_KEY) ?? null;
       } catch {
