@@ -109,12 +109,20 @@ const tasksSlice = createSlice({
     /** A drop outside every target: put every task back where it stood when the drag began. */
     taskDragCancelled(state) {
       if (!state.drag) return;
-      for (const [id, position] of Object.entries(state.drag.positions)) {
+      const { positions } = state.drag;
+      const touched = new Set<TaskDate>();
+      for (const [id, position] of Object.entries(positions)) {
         const task = state.entities[id];
         if (task && (task.date !== position.date || task.order !== position.order)) {
+          touched.add(task.date).add(position.date);
           task.date = position.date;
           task.order = position.order;
         }
+      }
+      // A task deleted during the drag leaves a gap, one added during it a tie: renumber, the added ones last.
+      for (const date of touched) {
+        const list = tasksOn(state, date);
+        renumber([...list.filter((task) => task.id in positions), ...list.filter((task) => !(task.id in positions))]);
       }
       state.drag = null;
     },
