@@ -1,0 +1,33 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { selectTaskIdsByDate, tasksReducer, type TasksState } from '../../src/features/tasks/tasksSlice';
+import type { Task } from '../../src/features/tasks/types';
+
+// Helpers shared by the task reducer tests: replay events and read the lists as a person sees them.
+
+export const initialTasks = (): TasksState => tasksReducer(undefined, { type: '@@init' });
+
+export function replay(actions: UnknownAction[], from: TasksState = initialTasks()): TasksState {
+  return actions.reduce(tasksReducer, from);
+}
+
+/** Titles per date, each list in display order. */
+export function titlesByDate(state: TasksState): Record<string, string[]> {
+  const byDate = selectTaskIdsByDate({ tasks: state });
+  return Object.fromEntries(Object.entries(byDate).map(([date, ids]) => [date, ids.map((id) => state.entities[id]!.title)]));
+}
+
+/** Orders per date in display order; a healthy list reads 0..n-1. */
+export function ordersByDate(state: TasksState): Record<string, number[]> {
+  const byDate = selectTaskIdsByDate({ tasks: state });
+  return Object.fromEntries(Object.entries(byDate).map(([date, ids]) => [date, ids.map((id) => state.entities[id]!.order)]));
+}
+
+export function taskTitled(state: TasksState, title: string): Task {
+  const task = Object.values(state.entities).find((candidate) => candidate!.title === title);
+  if (!task) throw new Error(`no task titled ${title}`);
+  return task;
+}
+
+export const MON = '2026-11-23';
+export const TUE = '2026-11-24';
+export const WED = '2026-11-25';

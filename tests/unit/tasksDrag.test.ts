@@ -1,0 +1,133 @@
+import {
+  taskAdded,
+  taskDeleted,
+  taskDragCancelled,
+  taskDragEnded,
+  taskDragStarted,
+  taskMoved,
+  taskMovedToEnd,
+  type TasksState,
+} from '../../src/features/tasks/tasksSlice';
+import { SOMEDAY } from '../../src/features/tasks/types';
+import { MON, TUE, WED, ordersByDate, replay, taskTitled, titlesByDate } from './taskFixtures';
+
+// The drag rules of spec §4, as the drag-and-drop layer dispatches them:
+// a hover over a task moves the dragged task to that task's index (live),
+// a drop on a column moves it to the end, a drop outside every target cancels.
+
+function week(): TasksState {
+  return replay([
+    ...['A', 'B', 'C', 'D'].map((title) => taskAdded(title, MON)),
+    ...['X', 'Y', 'Z'].map((title) => taskAdded(title, TUE)),
+    taskAdded('S', SOMEDAY),
+  ]);
+}
+
+const idOf = (state: TasksState, title: string) => taskTitled(state, title).id;
+
+/** The dragged task hovers over `hovered`: it takes the hovered task's index in the hovered task's day. */
+function hover(state: TasksState, dragged: string, hovered: string): TasksState {
+  const target = taskTitled(state, hovered);
+  const index = titlesByDate(state)[target.date]!.indexOf(hovered);
+  return replay([taskMoved({ id: idOf(state, dragged), toDate: target.date, toIndex: index })], state);
+}
+
+describe('live move to another day', () => {
+  it('inserts at the hovered task position and renumbers both days', () => {
+    let state = week();
+    state = replay([taskDragStarted({ id: idOf(state, 'B') })], state);
+    state = hover(state, 'B', 'Y');
+    expect(titlesByDate(state)).toMatchObject({ [MON]: ['A', 'C', 'D'], [TUE]: ['X', 'B', 'Y', 'Z'] });
+    expect(ordersByDate(state)).toMatchObject({ [MON]: [0, 1, 2], [TUE]: [0, 1, 2, 3] });
+    expect(taskTitled(state, 'B').date).toBe(TUE);
+  });
+
+  it('goes to the end when over an empty column', () => {
+    let state = week();
+    state = replay([taskDragStarted({ id: idOf(state, 'A') }), taskMovedToEnd({ id: idOf(state, 'A'), toDate: WED })], state);
+    expect(titlesByDate(state)).toMatchObject({ [MON]: ['B', 'C', 'D'], [WED]: ['A'] });
+    expect(ordersByDate(state)[WED]).toEqual([0]);
+  });
+
+  it('can move into Some Day and out of it', () => {
+    let state = hover(week(), 'C', 'S');
+    expect(titlesByDate(state)[SOMEDAY]).toEqual(['C', 'S']);
+    state = hover(state, 'S', 'Z');
+    expect(titlesByDate(state)).toMatchObject({ [SOMEDAY]: ['C'], [TUE]: ['X', 'Y', 'S', 'Z'] });
+  });
+});
+
+describe('reorder within a day', () => {
+  it('dragging down inserts after the hovered task', () => {
+    const state = hover(week(), 'A', 'C');
+    expect(titlesByDate(state)[MON]).toEqual(['B', 'C', 'A', 'D']);
+    expect(ordersByDate(state)[MON]).toEqual([0, 1, 2, 3]);
+  });
+
+  it('dragging up inserts before the hovered task', () => {
+    const state = hover(week(), 'D', 'B');
+    expect(titlesByDate(state)[MON]).toEqual(['A', 'D', 'B', 'C']);
+    expect(ordersByDate(state)[MON]).toEqual([0, 1, 2, 3]);
+  });
+
+  it('dragging onto the last task moves to the end', () => {
+    const state = hover(week(), 'B', 'D');
+    expect(titlesByDate(state)[MON]).toEqual(['A', 'C', 'D', 'B']);
+  });
+
+  it('a drop on its own column moves the task to the end', () => {
+    const state = week();
+    const next = replay([taskMovedToEnd({ id: idOf(state, 'A'), toDate: MON })], state);
+    expect(titlesByDate(next)[MON]).toEqual(['B', 'C', 'D', 'A']);
+    expect(ordersByDate(next)[MON]).toEqual([0, 1, 2, 3]);
+  });
+
+  it('an index past the end is clamped to the end', () => {
+    const state = week();
+    const next = replay([taskMoved({ id: idOf(state, 'X'), toDate: MON, toIndex: 99 })], state);
+    expect(titlesByDate(next)[MON]).toEqual(['A', 'B', 'C', 'D', 'X']);
+  });
+});
+
+describe('cancel and end', () => {
+  it('a cancel after several live moves restores every position as before the drag', () => {
+    const before = week();
+    let state = replay([taskDragStarted({ id: idOf(before, 'B') })], before);
+    state = hover(state, 'B', 'Y');
+    state = hover(state, 'B', 'S');
+    state = replay([taskMovedToEnd({ id: idOf(state, 'B'), toDate: WED })], state);
+    state = hover(state, 'B', 'D');
+    expect(titlesByDate(state)[MON]).toEqual(['A', 'C', 'B', 'D']);
+    state = replay([taskDragCancelled()], state);
+    expect(titlesByDate(state)).toEqual(titlesByDate(before));
+    expect(state.entities).toEqual(before.entities);
+    expect(state.drag).toBeNull();
+  });
+
+  it('the end of a drop keeps the moves and clears the snapshot', () => {
+    let state = week();
+    state = replay([taskDragStarted({ id: idOf(state, 'A') })], state);
+    expect(state.drag?.taskId).toBe(idOf(state, 'A'));
+    state = hover(state, 'A', 'Z');
+    state = replay([taskDragEnded()], state);
+    expect(state.drag).toBeNull();
+    expect(titlesByDate(state)[TUE]).toEqual(['X', 'Y', 'A', 'Z']);
+    // A late cancel has nothing to restore.
+    expect(replay([taskDragCancelled()], state)).toBe(state);
+  });
+
+  it('a cancel after a task was deleted or added during the drag keeps every day numbered from 0', () => {
+    const before = week();
+    let state = replay([taskDragStarted({ id: idOf(before, 'A') })], before);
+    state = hover(state, 'A', 'Y');
+    state = replay([taskDeleted({ id: idOf(state, 'B') }), taskAdded('New', MON)], state);
+    state = replay([taskDragCancelled()], state);
+    expect(titlesByDate(state)).toMatchObject({ [MON]: ['A', 'C', 'D', 'New'], [TUE]: ['X', 'Y', 'Z'] });
+    expect(ordersByDate(state)).toMatchObject({ [MON]: [0, 1, 2, 3], [TUE]: [0, 1, 2] });
+  });
+
+  it('a drag start for an unknown task records nothing', () => {
+    const state = week();
+    expect(replay([taskDragStarted({ id: 'task-1-nope' })], state)).toBe(state);
+  });
+});

@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import {
+  taskAdded,
+  taskCompletionToggled,
+  taskDeleted,
+  taskDragCancelled,
+  taskDragEnded,
+  taskDragStarted,
+  taskMoved,
+  taskMovedToEnd,
+  tasksReducer,
+  type TasksState,
+} from '../../src/features/tasks/tasksSlice';
+import { SOMEDAY } from '../../src/features/tasks/types';
+import { MON, TUE, WED, initialTasks, replay } from './taskFixtures';
+
+// Random event sequences, as a person and the drag layer could produce them, keep the list healthy.
+
+const dates = [MON, TUE, WED, SOMEDAY];
+
+type Step =
+  | { kind: 'add'; date: string; title: string }
+  | { kind: 'delete' | 'toggle' | 'dragStart'; pick: number }
+  | { kind: 'move'; pick: number; date: string; index: number }
+  | { kind: 'moveToEnd'; pick: number; date: string }
+  | { kind: 'dragCancel' | 'dragEnd' };
+
+// Mostly existing tasks; now and then one past the list (a stale event).
+const pick = fc.nat({ max: 20 });
+const date = fc.constantFrom(...dates);
+const steps = {
+  add: fc.record({ kind: fc.constant('add' as const), date, title: fc.constantFrom('a', 'b', ' c ', '', '  ') }),
+  delete: fc.record({ kind: fc.constant('delete' as const), pick }),
+  toggle: fc.record({ kind: fc.constant('toggle' as const), pick }),
+  move: fc.record({ kind: fc.constant('move' as const), pick, date, index: fc.nat({ max: 12 }) }),
+  moveToEnd: fc.record({ kind: fc.constant('moveToEnd' as const), pick, date }),
+  dragStart: fc.record({ kind: fc.constant('dragStart' as const), pick }),
+  dragCancel: fc.record({ kind: fc.constant('dragCancel' as const) }),
+  dragEnd: fc.record({ kind: fc.constant('dragEnd' as const) }),
+};
+
+/** Turns a step into the action the app would dispatch; ids and timestamps come from the step number so runs replay. */
+function toAction(step: Step, state: TasksState, n: number): UnknownAction {
+  const id = 'pick' in step ? (state.ids[step.pick] ?? `task-0-gone${step.pick}`) : '';
+  switch (step.kind) {
+    case 'add':
+      return { type: taskAdded.type, payload: { id: `task-${n}-s${n}`, title: step.title, date: step.date, createdAt: n } };
+    case 'delete':
+      return taskDeleted({ id });
+    case 'toggle':
+      return taskCompletionToggled({ id });
+    case 'move':
+      return taskMoved({ id, toDate: step.date, toIndex: step.index });
+    case 'moveToEnd':
+      return taskMovedToEnd({ id, toDate: step.date });
+    case 'dragStart':
+      return taskDragStarted({ id });
+    case 'dragCancel':
+      return taskDragCancelled();
+    case 'dragEnd':
+      return taskDragEnded();
+  }
+}
+
+/** What is wrong with the list, if anything: plain checks, as this runs after every step of every run. */
+function healthProblem(state: TasksState, expectedIds: Set<string>): string | null {
+  if (new Set(state.ids).size !== state.ids.length) return `duplicate ids ${state.ids}`;
+  const sameIds = (ids: string[]) => ids.length === expectedIds.size && ids.every((id) => expectedIds.has(id));
+  if (!sameIds(state.ids as string[]) || !sameIds(Object.keys(state.entities))) return `ids ${state.ids}, expected ${[...expectedIds]}`;
+  const orders = new Map<string, number[]>();
+  for (const id of state.ids) {
+    const task = state.entities[id]!;
+    orders.set(task.date, [...(orders.get(task.date) ?? []), task.order]);
+  }
+  for (const [date, list] of orders) {
+    if (list.sort((a, b) => a - b).some((order, index) => order !== index)) return `orders on ${date}: ${list}`;
+  }
+  return null;
+}
+
+/** Runs the steps, checking after every one that orders read 0..n-1 per day and no task is lost or duplicated. */
+function run(stepList: Step[], onStep?: (state: TasksState, step: Step, before: TasksState) => void): TasksState {
+  let state = initialTasks();
+  const expectedIds = new Set<string>();
+  stepList.forEach((step, n) => {
+    const action = toAction(step, state, n);
+    const before = state;
+    state = tasksReducer(state, action);
+    if (taskAdded.match(action) && action.payload.title.trim()) expectedIds.add(action.payload.id);
+    if (taskDeleted.match(action)) expectedIds.delete(action.payload.id);
+    const problem = healthProblem(state, expectedIds);
+    if (problem) throw new Error(`after step ${n} (${step.kind}): ${problem}`);
+    onStep?.(state, step, before);
+  });
+  return state;
+}
+
+const addsFirst = fc.array(steps.add, { minLength: 3, maxLength: 15 });
+
+describe('task order invariants', () => {
+  it('hold for any sequence of adds, deletes, moves, toggles and drags', () => {
+    fc.assert(
+      fc.property(addsFirst, fc.array(fc.oneof(...Object.values(steps)), { minLength: 20, maxLength: 80 }), (adds, rest) => {
+        run([...adds, ...rest]);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('moves place the task exactly where a plain list would', () => {
+    const withoutDrag = fc.oneof(steps.add, steps.delete, steps.toggle, steps.move, steps.moveToEnd);
+    fc.assert(
+      fc.property(addsFirst, fc.array(withoutDrag, { minLength: 10, maxLength: 40 }), (adds, rest) => {
+        run([...adds, ...rest], (state, step, before) => {
+          if (step.kind !== 'move' && step.kind !== 'moveToEnd') return;
+          const id = before.ids[step.pick];
+          if (!id) return expect(state).toBe(before);
+          const task = before.entities[id]!;
+          const lists = idsByDate(before);
+          lists[task.date] = lists[task.date]!.filter((other) => other !== id);
+          const target = lists[step.date] ?? [];
+          const index = step.kind === 'move' ? Math.min(step.index, target.length) : target.length;
+          target.splice(index, 0, id);
+          lists[step.date] = target;
+          const expected = Object.fromEntries(Object.entries(lists).filter(([, ids]) => ids.length > 0));
+          if (!isDeepStrictEqual(idsByDate(state), expected)) expect(idsByDate(state)).toEqual(expected);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a cancelled drag restores the list exactly, after any number of live moves', () => {
+    const liveMove = fc.oneof(steps.move, steps.moveToEnd);
+    fc.assert(
+      fc.property(addsFirst, pick, fc.array(liveMove, { maxLength: 12 }), (adds, dragged, moves) => {
+        const before = run(adds);
+        const id = before.ids[dragged % before.ids.length]!;
+        let state = replay([taskDragStarted({ id })], before);
+        for (const move of moves) {
+          // During a drag only the dragged task moves.
+          state = replay([move.kind === 'move' ? taskMoved({ id, toDate: move.date, toIndex: move.index }) : taskMovedToEnd({ id, toDate: move.date })], state);
+        }
+        state = replay([taskDragCancelled()], state);
+        expect(state.entities).toEqual(before.entities);
+        expect(state.drag).toBeNull();
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+/** Ids per date in display order. */
+function idsByDate(state: TasksState): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const id of state.ids) (result[state.entities[id]!.date] ??= []).push(id);
+  for (const list of Object.values(result)) list.sort((a, b) => state.entities[a]!.order - state.entities[b]!.order);
+  return result;
+}

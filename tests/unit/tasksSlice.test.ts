@@ -1,0 +1,161 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import {
+  taskAdded,
+  taskCompletionToggled,
+  taskDeleted,
+  taskDragCancelled,
+  taskDragEnded,
+  taskDragStarted,
+  taskMoved,
+  taskMovedToEnd,
+  taskRenamed,
+  tasksReplaced,
+} from '../../src/features/tasks/tasksSlice';
+import { SOMEDAY } from '../../src/features/tasks/types';
+import { MON, TUE, initialTasks, ordersByDate, replay, taskTitled, titlesByDate } from './taskFixtures';
+
+describe('taskAdded', () => {
+  it('adds an incomplete task with a trimmed title at the end of its day', () => {
+    const state = replay([taskAdded('First', MON), taskAdded('  Second \n', MON), taskAdded('Elsewhere', TUE)]);
+    expect(titlesByDate(state)).toEqual({ [MON]: ['First', 'Second'], [TUE]: ['Elsewhere'] });
+    expect(ordersByDate(state)).toEqual({ [MON]: [0, 1], [TUE]: [0] });
+    expect(taskTitled(state, 'Second')).toMatchObject({ date: MON, completed: false, order: 1 });
+  });
+
+  it('ignores empty and blank titles', () => {
+    const state = replay([taskAdded('', MON), taskAdded('   \t', SOMEDAY)]);
+    expect(state.ids).toEqual([]);
+  });
+
+  it('makes the id and createdAt in prepare, in the spec format', () => {
+    const before = Date.now();
+    const action = taskAdded('Write report', SOMEDAY);
+    const after = Date.now();
+    expect(action.payload.id).toMatch(/^task-\d+-[a-z0-9]+$/);
+    expect(action.payload.createdAt).toBeGreaterThanOrEqual(before);
+    expect(action.payload.createdAt).toBeLessThanOrEqual(after);
+    expect(action.payload.id).toContain(`task-${action.payload.createdAt}-`);
+    const task = replay([action]).entities[action.payload.id];
+    expect(task).toEqual({ id: action.payload.id, title: 'Write report', date: SOMEDAY, completed: false, createdAt: action.payload.createdAt, order: 0 });
+  });
+
+  it('gives each task its own id', () => {
+    const ids = new Set(Array.from({ length: 500 }, () => taskAdded('x', MON).payload.id));
+    expect(ids.size).toBe(500);
+  });
+
+  it('ignores a replayed add of an id that already exists', () => {
+    const add = taskAdded('Once', MON);
+    const state = replay([add, add]);
+    expect(state.ids).toEqual([add.payload.id]);
+  });
+});
+
+describe('replaying a recorded log', () => {
+  it('gives the same state every time', () => {
+    const a = taskAdded('A', MON);
+    const b = taskAdded('B', MON);
+    const c = taskAdded('C', TUE);
+    const log: UnknownAction[] = [
+      a,
+      b,
+      c,
+      taskRenamed({ id: a.payload.id, title: 'A renamed' }),
+      taskCompletionToggled({ id: b.payload.id }),
+      taskMoved({ id: c.payload.id, toDate: MON, toIndex: 0 }),
+      taskDeleted({ id: b.payload.id }),
+    ];
+    const first = replay(log);
+    const second = replay(JSON.parse(JSON.stringify(log)));
+    expect(second).toEqual(first);
+    expect(titlesByDate(first)).toEqual({ [MON]: ['C', 'A renamed'] });
+  });
+});
+
+describe('taskRenamed', () => {
+  const add = taskAdded('Buy milk', MON);
+  const start = replay([add]);
+
+  it('saves the trimmed title', () => {
+    const state = replay([taskRenamed({ id: add.payload.id, title: '  Buy oat milk  ' })], start);
+    expect(state.entities[add.payload.id]!.title).toBe('Buy oat milk');
+  });
+
+  it.each([['empty', ''], ['blank', '   '], ['unchanged', 'Buy milk'], ['unchanged once trimmed', ' Buy milk ']])(
+    'ignores a title that is %s',
+    (_label, title) => {
+      expect(replay([taskRenamed({ id: add.payload.id, title })], start)).toBe(start);
+    },
+  );
+
+  it('ignores an unknown id', () => {
+    expect(replay([taskRenamed({ id: 'task-1-nope', title: 'x' })], start)).toBe(start);
+  });
+});
+
+describe('taskCompletionToggled', () => {
+  it('toggles completed back and forth', () => {
+    const add = taskAdded('Call mum', TUE);
+    const once = replay([add, taskCompletionToggled({ id: add.payload.id })]);
+    expect(once.entities[add.payload.id]!.completed).toBe(true);
+    const twice = replay([taskCompletionToggled({ id: add.payload.id })], once);
+    expect(twice.entities[add.payload.id]!.completed).toBe(false);
+  });
+});
+
+describe('taskDeleted', () => {
+  it('removes the task and renumbers its day from 0', () => {
+    const adds = ['A', 'B', 'C', 'D'].map((title) => taskAdded(title, MON));
+    const other = taskAdded('Other', TUE);
+    const state = replay([...adds, other, taskDeleted({ id: adds[1]!.payload.id })]);
+    expect(titlesByDate(state)).toEqual({ [MON]: ['A', 'C', 'D'], [TUE]: ['Other'] });
+    expect(ordersByDate(state)).toEqual({ [MON]: [0, 1, 2], [TUE]: [0] });
+    expect(state.entities[adds[1]!.payload.id]).toBeUndefined();
+  });
+
+  it('ignores an unknown id', () => {
+    const start = replay([taskAdded('A', MON)]);
+    expect(replay([taskDeleted({ id: 'task-1-nope' })], start)).toBe(start);
+  });
+});
+
+describe('tasksReplaced', () => {
+  it('replaces the whole list and forgets a drag in progress', () => {
+    const add = taskAdded('Old', MON);
+    const dragging = replay([add, taskDragStarted({ id: add.payload.id })]);
+    const task = { id: 'task-1-cloud', title: 'From cloud', date: TUE, completed: true, createdAt: 1, order: 0 };
+    const state = replay([tasksReplaced({ tasks: [task] })], dragging);
+    expect(state.ids).toEqual([task.id]);
+    expect(state.entities[task.id]).toEqual(task);
+    expect(state.drag).toBeNull();
+  });
+});
+
+describe('every task action', () => {
+  it('survives a JSON round trip unchanged (Redux DevTools, time travel)', () => {
+    const task = { id: 'task-1-a', title: 'T', date: MON, completed: false, createdAt: 1, order: 0 };
+    const actions = [
+      taskAdded('A', MON),
+      taskRenamed({ id: 'x', title: 'y' }),
+      taskCompletionToggled({ id: 'x' }),
+      taskDeleted({ id: 'x' }),
+      taskMoved({ id: 'x', toDate: SOMEDAY, toIndex: 2 }),
+      taskMovedToEnd({ id: 'x', toDate: TUE }),
+      taskDragStarted({ id: 'x' }),
+      taskDragEnded(),
+      taskDragCancelled(),
+      tasksReplaced({ tasks: [task] }),
+    ];
+    for (const action of actions) expect(JSON.parse(JSON.stringify(action))).toEqual(action);
+  });
+
+  it('leaves the state serializable, including a drag snapshot', () => {
+    const add = taskAdded('A', MON);
+    const state = replay([add, taskAdded('B', TUE), taskDragStarted({ id: add.payload.id }), taskMoved({ id: add.payload.id, toDate: TUE, toIndex: 0 })]);
+    expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+  });
+
+  it('starts from an empty list with no drag', () => {
+    expect(initialTasks()).toEqual({ ids: [], entities: {}, drag: null });
+  });
+});
