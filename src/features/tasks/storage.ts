@@ -54,21 +54,39 @@ export function parseStoredTasks(raw: string | null): LoadResult & { unreadable:
   }
   const dropped = tasks.length !== data.length;
   const migrated = migrateLegacyOrder(tasks);
-  return { tasks, changed: dropped || migrated, unreadable: dropped };
+  const renumbered = closeOrderGaps(tasks);
+  return { tasks, changed: dropped || migrated || renumbered, unreadable: dropped };
+}
+
+function groupByDate(tasks: Task[]): Map<string, Task[]> {
+  const byDate = new Map<string, Task[]>();
+  for (const task of tasks) {
+    const list = byDate.get(task.date);
+    if (list) list.push(task);
+    else byDate.set(task.date, [task]);
+  }
+  return byDate;
+}
+
+/** Dropped entries (or another writer) can leave gaps or ties: each date's orders read 0..n-1 again, display order kept. */
+function closeOrderGaps(tasks: Task[]): boolean {
+  let changed = false;
+  for (const list of groupByDate(tasks).values()) {
+    list.sort(byOrder).forEach((task, index) => {
+      if (task.order !== index) {
+        task.order = index;
+        changed = true;
+      }
+    });
+  }
+  return changed;
 }
 
 /** Renumbers each date whose tasks lack a numeric order. Returns whether anything changed. */
 export function migrateLegacyOrder(tasks: Task[]): boolean {
   const legacyDates = new Set(tasks.filter((task) => Number.isNaN(task.order)).map((task) => task.date));
   if (legacyDates.size === 0) return false;
-  const byDate = new Map<string, Task[]>();
-  for (const task of tasks) {
-    if (!legacyDates.has(task.date)) continue;
-    const list = byDate.get(task.date) ?? [];
-    list.push(task);
-    byDate.set(task.date, list);
-  }
-  for (const list of byDate.values()) {
+  for (const list of groupByDate(tasks.filter((task) => legacyDates.has(task.date))).values()) {
     list
       .sort((a, b) => a.createdAt - b.createdAt || byOrder(a, b))
       .forEach((task, index) => {
