@@ -1,0 +1,124 @@
+import { selectAllTasks, taskAdded, taskCompletionToggled, taskDeleted, taskRenamed } from '../../src/features/tasks/tasksSlice';
+import type { Task } from '../../src/features/tasks/types';
+import { SOMEDAY } from '../../src/features/tasks/types';
+import { MemoryStorage, settle, startStore } from './memoryStorage';
+import { MON, TUE, ordersByDate, titlesByDate } from './taskFixtures';
+
+const KEY = 'weekly-planner-tasks';
+
+const task = (fields: Partial<Task> & Pick<Task, 'id'>): Task => ({ title: fields.id, date: MON, completed: false, createdAt: 1, order: 0, ...fields });
+const stored = (storage: Storage) => JSON.parse(storage.getItem(KEY)!) as unknown;
+
+describe('the stored form', () => {
+  it('is one key holding a plain JSON array of the tasks, nothing else', async () => {
+    const storage = new MemoryStorage();
+    const { store, persistor } = await startStore(storage);
+    const a = taskAdded('Plan week', MON);
+    store.dispatch(a);
+    store.dispatch(taskAdded('Someday maybe', SOMEDAY));
+    store.dispatch(taskCompletionToggled({ id: a.payload.id }));
+    store.dispatch(taskRenamed({ id: a.payload.id, title: 'Plan the week' }));
+    await persistor.flush();
+
+    expect(storage.keys()).toEqual([KEY]);
+    const saved = stored(storage);
+    expect(Array.isArray(saved)).toBe(true);
+    expect(saved).toEqual(selectAllTasks(store.getState()));
+    expect(saved).toEqual([
+      { id: a.payload.id, title: 'Plan the week', date: MON, completed: true, createdAt: a.payload.createdAt, order: 0 },
+      expect.objectContaining({ title: 'Someday maybe', date: SOMEDAY, completed: false, order: 0 }),
+    ]);
+    expect(storage.getItem(KEY)).not.toContain('_persist');
+  });
+
+  it('is written within the throttle without an explicit flush', async () => {
+    const storage = new MemoryStorage();
+    const { store } = await startStore(storage);
+    store.dispatch(taskAdded('Soon saved', TUE));
+    await settle();
+    expect(stored(storage)).toEqual([expect.objectContaining({ title: 'Soon saved', date: TUE })]);
+  });
+
+  it('coalesces a burst of events into few writes', async () => {
+    const storage = new MemoryStorage();
+    const { store, persistor } = await startStore(storage);
+    await settle();
+    const before = storage.writes.length;
+    for (let i = 0; i < 50; i++) store.dispatch(taskAdded(`Task ${i}`, MON));
+    await persistor.flush();
+    expect(storage.writes.length - before).toBeLessThanOrEqual(2);
+    expect(stored(storage)).toHaveLength(50);
+  });
+
+  it('follows deletes', async () => {
+    const storage = new MemoryStorage();
+    const { store, persistor } = await startStore(storage);
+    const a = taskAdded('Gone soon', MON);
+    store.dispatch(a);
+    await persistor.flush();
+    store.dispatch(taskDeleted({ id: a.payload.id }));
+    await persistor.flush();
+    expect(stored(storage)).toEqual([]);
+  });
+});
+
+describe('rehydration', () => {
+  it('loads the stored array into the store', async () => {
+    const tasks = [task({ id: 'task-1-a', order: 1 }), task({ id: 'task-2-b', order: 0, completed: true }), task({ id: 'task-3-c', date: SOMEDAY })];
+    const storage = new MemoryStorage({ [KEY]: JSON.stringify(tasks) });
+    const { store } = await startStore(storage);
+    expect(selectAllTasks(store.getState())).toEqual(tasks);
+    expect(titlesByDate(store.getState().tasks)).toEqual({ [MON]: ['task-2-b', 'task-1-a'], [SOMEDAY]: ['task-3-c'] });
+    expect(store.getState().tasks.drag).toBeNull();
+  });
+
+  it('survives a reload: what one store saves, the next one reads', async () => {
+    const storage = new MemoryStorage();
+    const first = await startStore(storage);
+    first.store.dispatch(taskAdded('Keep me', MON));
+    first.store.dispatch(taskAdded('Me too', MON));
+    await first.persistor.flush();
+    const second = await startStore(storage);
+    expect(selectAllTasks(second.store.getState())).toEqual(selectAllTasks(first.store.getState()));
+  });
+
+  it('keeps the new task at the end of a loaded day', async () => {
+    const storage = new MemoryStorage({ [KEY]: JSON.stringify([task({ id: 'task-1-a', order: 0 }), task({ id: 'task-2-b', order: 1 })]) });
+    const { store } = await startStore(storage);
+    store.dispatch(taskAdded('Third', MON));
+    expect(titlesByDate(store.getState().tasks)[MON]).toEqual(['task-1-a', 'task-2-b', 'Third']);
+  });
+});
+
+describe('legacy data without order', () => {
+  const legacy = [
+    { id: 'task-30-c', title: 'C', date: MON, completed: false, createdAt: 30 },
+    { id: 'task-10-a', title: 'A', date: MON, completed: false, createdAt: 10 },
+    { id: 'task-20-b', title: 'B', date: MON, completed: true, createdAt: 20 },
+    { id: 'task-5-s', title: 'S', date: SOMEDAY, completed: false, createdAt: 5 },
+    { id: 'task-1-t', title: 'T', date: TUE, completed: false, createdAt: 1, order: 0 },
+  ];
+
+  it('groups by date, sorts by createdAt and renumbers from 0', async () => {
+    const { store } = await startStore(new MemoryStorage({ [KEY]: JSON.stringify(legacy) }));
+    expect(titlesByDate(store.getState().tasks)).toEqual({ [MON]: ['A', 'B', 'C'], [SOMEDAY]: ['S'], [TUE]: ['T'] });
+    expect(ordersByDate(store.getState().tasks)).toEqual({ [MON]: [0, 1, 2], [SOMEDAY]: [0], [TUE]: [0] });
+  });
+
+  it('saves the migrated list back at once, before any event', async () => {
+    const storage = new MemoryStorage({ [KEY]: JSON.stringify(legacy) });
+    await startStore(storage);
+    expect(storage.writes[0]?.[0]).toBe(KEY);
+    const saved = JSON.parse(storage.writes[0]![1]) as Task[];
+    expect(saved.every((entry) => typeof entry.order === 'number')).toBe(true);
+    expect(saved.find((entry) => entry.id === 'task-10-a')).toEqual({ ...legacy[1], order: 0 });
+    expect(saved.find((entry) => entry.id === 'task-30-c')?.order).toBe(2);
+  });
+
+  it('sets nothing aside when the data was readable', async () => {
+    const storage = new MemoryStorage({ [KEY]: JSON.stringify([task({ id: 'task-1-a' })]) });
+    await startStore(storage);
+    expect(storage.writes.filter(([key]) => key !== KEY)).toEqual([]);
+    expect(storage.keys()).toEqual([KEY]);
+  });
+});
