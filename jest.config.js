@@ -32,7 +32,9 @@ export default {
       testEnvironment: 'node',
       roots: ['<rootDir>/tests/server'],
       testMatch: ['**/*.test.ts'],
-      transform: { '^.+\\.(t|j)sx?$': swc },
+      transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.cjs$': swc },
+      // jose 6 ships ESM only; PGlite's CommonJS build still loads node modules with import().
+      transformIgnorePatterns: ['/node_modules/(?!(jose|@electric-sql/pglite)/)'],
     },
   ],
 };

@@ -49,6 +49,10 @@ export interface ServerConfig {
   stripe?: StripeSettings;
   /** Built SPA to serve, if present. */
   staticDir?: string;
+  /** Request bodies above this size are refused with 413 (default 5 MB). */
+  maxBodyBytes?: number;
+  /** True when publicUrl was configured (PUBLIC_URL); otherwise /config.json answers with the request's own origin. */
+  publicUrlExplicit?: boolean;
 }
 
 export interface AuthedUser {

@@ -1,0 +1,109 @@
+// The HTTP app (createApp) and a running server around it (startServer), used by index.ts, tests and the bench.
+import type { AddressInfo } from 'node:net';
+import { createAdaptorServer } from '@hono/node-server';
+import { Hono } from 'hono';
+import { authRoutes } from './auth.ts';
+import { billingRoutes } from './billing/index.ts';
+import { loadConfig, localUrl, type ConfigOverrides } from './config.ts';
+import type { ServerContext } from './context.ts';
+import { openDb, type Database } from './db.ts';
+import { functionsRoutes } from './functions.ts';
+import { apiCors, authError, requestOrigin, requireApiKey } from './http.ts';
+import { createJwt } from './jwt.ts';
+import { migrate } from './migrate.ts';
+import { restRoutes } from './rest.ts';
+import { staticRoutes } from './static.ts';
+
+export function createApp(ctx: ServerContext): Hono {
+  const jwt = createJwt(ctx.config);
+  const app = new Hono();
+
+  // CORS first, so preflights (which carry no apikey) are answered.
+  app.use('/auth/v1/*', apiCors(), requireApiKey(ctx.config));
+  app.use('/rest/v1/*', apiCors(), requireApiKey(ctx.config));
+  app.use('/functions/v1/*', apiCors());
+  app.use('/config.json', apiCors());
+
+  app.route('/auth/v1', authRoutes(ctx, jwt));
+  app.all('/auth/v1/*', (c) => authError(c, 404, 'not_found', 'Not found'));
+  app.route('/rest/v1', restRoutes(ctx, jwt));
+  app.route('/functions/v1', functionsRoutes(ctx));
+  app.route('/billing', billingRoutes(ctx));
+
+  // For the SPA served from here: it reads this when it was built without VITE_SUPABASE_URL / _ANON_KEY.
+  app.get('/config.json', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.json({ supabaseUrl: ctx.config.publicUrlExplicit ? ctx.config.publicUrl : requestOrigin(c), anonKey: ctx.config.anonKey });
+  });
+
+  app.route('/', staticRoutes(ctx.config.staticDir));
+
+  app.onError((err, c) => {
+    console.error(`${c.req.method} ${c.req.path} failed:`, err);
+    return c.json({ message: 'Internal server error' }, 500);
+  });
+  return app;
+}
+
+export interface StartOptions extends ConfigOverrides {
+  migrationsDir?: string;
+  /** Connections per server process when on PostgreSQL (env DATABASE_POOL_SIZE, default 10). */
+  poolSize?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  ctx: ServerContext & { db: Database };
+  close(): Promise<void>;
+}
+
+/** Opens (and migrates) the database, then listens; port 0 picks a free port. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const { migrationsDir, poolSize, env = process.env, ...overrides } = options;
+  const config = await loadConfig(overrides, env);
+  const db = await openDb({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    poolSize: poolSize ?? (Number(env.DATABASE_POOL_SIZE) || 10),
+  });
+  try {
+    await migrate(db, migrationsDir);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+
+  // The app needs the bound port (port 0 picks one), so it is attached right after listening.
+  const ready: { app?: Hono } = {};
+  const server = createAdaptorServer({
+    fetch: (request, bindings) => (ready.app ? ready.app.fetch(request, bindings) : new Response('Starting', { status: 503 })),
+    hostname: config.host,
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => resolve());
+    });
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  const port = (server.address() as AddressInfo).port;
+  if (!config.publicUrlExplicit) config.publicUrl = localUrl(config.host, port);
+  const jwt = createJwt(config);
+  const ctx = { db, config, authenticate: jwt.authenticate };
+  ready.app = createApp(ctx);
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      await db.close();
+    })());
+  return { url: localUrl(config.host, port), port, ctx, close };
+}

@@ -1,0 +1,261 @@
+// /auth/v1: the part of GoTrue the app uses — sign-up, password and refresh-token grants, logout, user.
+import { createHash, randomBytes } from 'node:crypto';
+import bcrypt from 'bcryptjs';
+import { Hono, type Context } from 'hono';
+import type { Queryable, ServerContext } from './context.ts';
+import { authError, BodyTooLargeError, readText } from './http.ts';
+import { bearerToken, type Jwt, type UserForToken } from './jwt.ts';
+
+const BCRYPT_COST = 10;
+const MIN_PASSWORD_LENGTH = 6;
+// Compared against when the email is unknown, so both failures take the same time.
+const DUMMY_HASH = '$2b$10$oYL.ImMTTT72yiMKnJlUuORYolQvlnkQcBQSPziJV2dNkWvT3urNK';
+// The HTML5 definition of a valid e-mail address, as GoTrue uses.
+const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+interface UserRow {
+  id: string;
+  email: string;
+  encrypted_password: string;
+  email_confirmed_at: Date | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: Record<string, unknown>;
+  raw_user_meta_data: Record<string, unknown>;
+  is_anonymous: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const USER_COLUMNS = `u.id, u.email, u.encrypted_password, u.email_confirmed_at, u.last_sign_in_at,
+  u.raw_app_meta_data, u.raw_user_meta_data, u.is_anonymous, u.created_at, u.updated_at`;
+
+/** The user object of GoTrue's responses. */
+function userJson(u: UserRow) {
+  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+  return {
+    id: u.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: u.email,
+    email_confirmed_at: iso(u.email_confirmed_at),
+    phone: '',
+    confirmed_at: iso(u.email_confirmed_at),
+    last_sign_in_at: iso(u.last_sign_in_at),
+    app_metadata: u.raw_app_meta_data,
+    user_metadata: u.raw_user_meta_data,
+    identities: [],
+    created_at: iso(u.created_at),
+    updated_at: iso(u.updated_at),
+    is_anonymous: u.is_anonymous,
+  };
+}
+
+function forToken(u: UserRow): UserForToken {
+  return { id: u.id, email: u.email, app_metadata: u.raw_app_meta_data, user_metadata: u.raw_user_meta_data, is_anonymous: u.is_anonymous };
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Stores a fresh refresh token for the session and returns it; only its hash is kept. */
+async function newRefreshToken(q: Queryable, sessionId: string): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await q.query('insert into planner_auth.refresh_tokens (token_hash, session_id) values ($1, $2)', [hashToken(token), sessionId]);
+  return token;
+}
+
+async function startSession(q: Queryable, userId: string): Promise<{ sessionId: string; refreshToken: string; signedInAt: number }> {
+  const { rows } = await q.query<{ id: string; created_at: Date }>(
+    'insert into planner_auth.sessions (user_id) values ($1) returning id, created_at',
+    [userId],
+  );
+  const session = rows[0]!;
+  return { sessionId: session.id, refreshToken: await newRefreshToken(q, session.id), signedInAt: epoch(session.created_at) };
+}
+
+const epoch = (d: Date) => Math.floor(new Date(d).getTime() / 1000);
+
+type Body = Record<string, unknown>;
+
+/** Parses a JSON object body; otherwise answers the way GoTrue does. */
+async function jsonBody(c: Context, ctx: ServerContext): Promise<Body | Response> {
+  let text: string;
+  try {
+    text = await readText(c, ctx.config);
+  } catch (err) {
+    if (err instanceof BodyTooLargeError) return authError(c, 413, 'request_too_large', err.message);
+    throw err;
+  }
+  try {
+    const value: unknown = text.trim() === '' ? {} : JSON.parse(text);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Body;
+    return authError(c, 400, 'bad_json', 'Could not parse request body as JSON: expected an object');
+  } catch (err) {
+    return authError(c, 400, 'bad_json', `Could not parse request body as JSON: ${(err as Error).message}`);
+  }
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
+  const { db, config } = ctx;
+
+  const session = async (user: UserRow, s: { sessionId: string; refreshToken: string; signedInAt: number }) => {
+    const { token, expiresAt } = await jwt.signAccessToken(forToken(user), s.sessionId, s.signedInAt);
+    return {
+      access_token: token,
+      token_type: 'bearer',
+      expires_in: config.jwtExpirySeconds,
+      expires_at: expiresAt,
+      refresh_token: s.refreshToken,
+      user: userJson(user),
+    };
+  };
+
+  /** A valid user JWT whose session still exists, or GoTrue's error. */
+  const requireUser = async (c: Context): Promise<{ sub: string; sessionId?: string } | Response> => {
+    const token = bearerToken(c.req.header('authorization'));
+    if (!token) return authError(c, 401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    const result = await jwt.verify(token);
+    if (!result.ok) {
+      const why = result.reason === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid';
+      return authError(c, 403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`);
+    }
+    const { sub, session_id: sessionId } = result.claims;
+    if (result.claims.role !== 'authenticated' || typeof sub !== 'string') {
+      return authError(c, 403, 'bad_jwt', 'invalid claim: missing sub claim');
+    }
+    return { sub, sessionId: typeof sessionId === 'string' ? sessionId : undefined };
+  };
+
+  const app = new Hono();
+
+  app.post('/signup', async (c) => {
+    const body = await jsonBody(c, ctx);
+    if (body instanceof Response) return body;
+    const rawEmail = str(body.email);
+    const password = str(body.password);
+    if (!rawEmail) return authError(c, 400, 'validation_failed', 'To signup, please provide your email');
+    if (!password) return authError(c, 400, 'validation_failed', 'Signup requires a valid password');
+    const email = normaliseEmail(rawEmail);
+    if (email.length > 255 || !EMAIL_RE.test(email)) {
+      return authError(c, 400, 'validation_failed', 'Unable to validate email address: invalid format');
+    }
+    if ([...password].length < MIN_PASSWORD_LENGTH) {
+      return authError(c, 422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+        weak_password: { reasons: ['length'] },
+      });
+    }
+    // bcrypt ignores everything past 72 bytes; GoTrue refuses such passwords rather than truncate them.
+    if (Buffer.byteLength(password) > 72) return authError(c, 422, 'validation_failed', 'Password cannot be longer than 72 characters');
+    const metadata = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? body.data : {};
+    // Hash outside the transaction: PGlite runs one transaction at a time.
+    const hash = await bcrypt.hash(password, BCRYPT_COST);
+    const created = await db.transaction(async (q) => {
+      const { rows } = await q.query<UserRow>(
+        `insert into auth.users as u (email, encrypted_password, email_confirmed_at, last_sign_in_at, raw_user_meta_data)
+         values ($1, $2, now(), now(), $3) on conflict (email) do nothing returning ${USER_COLUMNS}`,
+        [email, hash, JSON.stringify(metadata)],
+      );
+      const user = rows[0];
+      return user ? { user, session: await startSession(q, user.id) } : null;
+    });
+    if (!created) return authError(c, 422, 'user_already_exists', 'User already registered');
+    return c.json(await session(created.user, created.session));
+  });
+
+  app.post('/token', async (c) => {
+    const grant = c.req.query('grant_type');
+    if (grant !== 'password' && grant !== 'refresh_token') {
+      return authError(c, 400, 'validation_failed', 'unsupported_grant_type: use grant_type=password or grant_type=refresh_token');
+    }
+    const body = await jsonBody(c, ctx);
+    if (body instanceof Response) return body;
+
+    if (grant === 'password') {
+      const rawEmail = str(body.email);
+      const password = str(body.password);
+      if (!rawEmail) return authError(c, 400, 'validation_failed', 'Sign in requires an email address');
+      if (!password) return authError(c, 400, 'validation_failed', 'Sign in requires a password');
+      const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users u where u.email = $1`, [normaliseEmail(rawEmail)]);
+      const found = rows[0];
+      const matches = await bcrypt.compare(password, found?.encrypted_password ?? DUMMY_HASH);
+      if (!found || !matches) return authError(c, 400, 'invalid_credentials', 'Invalid login credentials');
+      const signedIn = await db.transaction(async (q) => {
+        const updated = await q.query<UserRow>(
+          `update auth.users u set last_sign_in_at = now(), updated_at = now() where u.id = $1 returning ${USER_COLUMNS}`,
+          [found.id],
+        );
+        const user = updated.rows[0];
+        return user ? { user, session: await startSession(q, user.id) } : null;
+      });
+      if (!signedIn) return authError(c, 400, 'invalid_credentials', 'Invalid login credentials');
+      return c.json(await session(signedIn.user, signedIn.session));
+    }
+
+    const refreshToken = str(body.refresh_token);
+    if (!refreshToken) return authError(c, 400, 'validation_failed', 'refresh_token required');
+    const tokenHash = hashToken(refreshToken);
+    // Rotation: the token is marked used atomically; using it again means it leaked, so the whole session goes.
+    const outcome = await db.transaction(async (q) => {
+      const used = await q.query<{ session_id: string }>(
+        'update planner_auth.refresh_tokens set revoked = true where token_hash = $1 and not revoked returning session_id',
+        [tokenHash],
+      );
+      const sessionId = used.rows[0]?.session_id;
+      if (!sessionId) {
+        const reused = await q.query<{ session_id: string }>('delete from planner_auth.sessions s using planner_auth.refresh_tokens t where t.token_hash = $1 and s.id = t.session_id returning s.id as session_id', [tokenHash]);
+        return { error: reused.rows.length ? ('reused' as const) : ('unknown' as const) };
+      }
+      const { rows } = await q.query<UserRow & { session_created_at: Date }>(
+        `update planner_auth.sessions s set refreshed_at = now() from auth.users u
+         where s.id = $1 and u.id = s.user_id returning ${USER_COLUMNS}, s.created_at as session_created_at`,
+        [sessionId],
+      );
+      const user = rows[0];
+      if (!user) return { error: 'unknown' as const };
+      const next = await newRefreshToken(q, sessionId);
+      return { user, session: { sessionId, refreshToken: next, signedInAt: epoch(user.session_created_at) } };
+    });
+    if ('error' in outcome) {
+      const message = outcome.error === 'reused' ? 'Invalid Refresh Token: Already Used' : 'Invalid Refresh Token: Refresh Token Not Found';
+      return authError(c, 400, 'refresh_token_not_found', message);
+    }
+    return c.json(await session(outcome.user, outcome.session));
+  });
+
+  // GoTrue's scopes: global (the client's default) ends every session of the user, local only this one,
+  // others all but this one.
+  app.post('/logout', async (c) => {
+    const who = await requireUser(c);
+    if (who instanceof Response) return who;
+    const scope = c.req.query('scope') ?? 'global';
+    if (scope !== 'global' && scope !== 'local' && scope !== 'others') {
+      return authError(c, 400, 'validation_failed', 'Unsupported logout scope: use global, local or others');
+    }
+    if (scope === 'local') {
+      if (who.sessionId) await db.query('delete from planner_auth.sessions where id = $1 and user_id = $2', [who.sessionId, who.sub]);
+    } else if (scope === 'others') {
+      await db.query('delete from planner_auth.sessions where user_id = $1 and id is distinct from $2', [who.sub, who.sessionId ?? null]);
+    } else {
+      await db.query('delete from planner_auth.sessions where user_id = $1', [who.sub]);
+    }
+    return c.body(null, 204);
+  });
+
+  app.get('/user', async (c) => {
+    const who = await requireUser(c);
+    if (who instanceof Response) return who;
+    const { rows } = await db.query<UserRow & { has_session: boolean }>(
+      `select ${USER_COLUMNS}, exists (select 1 from planner_auth.sessions s where s.id = $2 and s.user_id = u.id) as has_session
+       from auth.users u where u.id = $1`,
+      [who.sub, who.sessionId ?? null],
+    );
+    const user = rows[0];
+    if (!user) return authError(c, 403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    if (who.sessionId && !user.has_session) return authError(c, 403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    return c.json(userJson(user));
+  });
+
+  return app;
+}

@@ -1,0 +1,146 @@
+// One small database interface over embedded PGlite or a PostgreSQL pool.
+// Every request runs in its own transaction; asUser additionally switches to the JWT's role
+// with its claims set, so the row-level security policies of the migrations decide.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Db, JwtClaims, Queryable, QueryResult } from './context.ts';
+
+/** A transaction handle that can also run multi-statement scripts (migrations). */
+export interface ScriptQueryable extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Db {
+  transaction<T>(fn: (q: ScriptQueryable) => Promise<T>): Promise<T>;
+}
+
+// Both settings are transaction-local; set_config('role', …) is what `set local role` does, in one round trip.
+const SET_CLAIMS = "select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)";
+const ROLES = new Set(['anon', 'authenticated', 'service_role']);
+
+function roleOf(claims: JwtClaims): string {
+  if (!ROLES.has(claims.role)) throw new Error(`Refusing unknown role ${String(claims.role)}`);
+  return claims.role;
+}
+
+export async function openDb(options: { dataDir: string; databaseUrl?: string; poolSize?: number }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const releaseLock = lockDataDir(dataDir);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({ dataDir: join(dataDir, 'pglite') });
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+  // PGlite is one backend: its transaction() holds an exclusive lock, so transactions serialize.
+  const transaction = <T>(fn: (q: ScriptQueryable) => Promise<T>): Promise<T> =>
+    pglite.transaction((tx) =>
+      fn({
+        query: async <R>(sql: string, params?: unknown[]) => ({ rows: (await tx.query<R>(sql, params)).rows }),
+        exec: async (sql: string) => void (await tx.exec(sql)),
+      }),
+    );
+  return {
+    kind: 'pglite',
+    query: async <R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> => ({ rows: (await pglite.query<R>(sql, params)).rows }),
+    transaction,
+    asUser: (claims, fn) =>
+      transaction(async (q) => {
+        await q.query(SET_CLAIMS, [JSON.stringify(claims), roleOf(claims)]);
+        return fn(q);
+      }),
+    close: async () => {
+      try {
+        if (!pglite.closed) await pglite.close();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+}
+
+/** Two processes on one PGlite directory would corrupt it: refuse while the lock holder lives. */
+const lockedHere = new Set<string>();
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'server.lock');
+  if (lockedHere.has(file)) throw new Error(`${dataDir} is already open in this process`);
+  let holder: number | undefined;
+  try {
+    holder = Number(readFileSync(file, 'utf8').trim());
+  } catch {
+    holder = undefined;
+  }
+  if (holder && holder !== process.pid && isAlive(holder)) {
+    throw new Error(`Another server (pid ${holder}) is using the data directory ${dataDir}; stop it first.`);
+  }
+  writeFileSync(file, String(process.pid));
+  lockedHere.add(file);
+  return () => {
+    if (!lockedHere.delete(file)) return;
+    rmSync(file, { force: true });
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function openPostgres(connectionString: string, poolSize = 20): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // A failing idle client must not crash the process; the pool replaces it.
+  pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+  await pool.query('select 1');
+
+  // Statements with parameters are prepared once per connection (named by their text).
+  const names = new Map<string, string>();
+  const MAX_PREPARED = 500;
+  const config = (sql: string, params?: unknown[]): pg.QueryConfig => {
+    if (!params?.length) return { text: sql };
+    let name = names.get(sql);
+    if (!name && names.size < MAX_PREPARED) names.set(sql, (name = `s${names.size}`));
+    return { name, text: sql, values: params };
+  };
+  const on = (client: pg.PoolClient): ScriptQueryable => ({
+    query: async <R>(sql: string, params?: unknown[]) => ({ rows: (await client.query(config(sql, params))).rows as R[] }),
+    exec: async (sql: string) => void (await client.query(sql)),
+  });
+
+  const transaction = async <T>(fn: (q: ScriptQueryable) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
+      const result = await fn(on(client));
+      await client.query('commit');
+      return result;
+    } catch (err) {
+      await client.query('rollback').catch((rollbackErr: Error) => (broken = rollbackErr));
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  };
+  return {
+    kind: 'postgres',
+    query: async <R>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(config(sql, params))).rows as R[] }),
+    transaction,
+    asUser: (claims, fn) =>
+      transaction(async (q) => {
+        await q.query(SET_CLAIMS, [JSON.stringify(claims), roleOf(claims)]);
+        return fn(q);
+      }),
+    close: () => pool.end(),
+  };
+}

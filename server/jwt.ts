@@ -1,0 +1,77 @@
+// HS256 tokens: access tokens with GoTrue's claims, and verification for every API call.
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { AuthedUser, JwtClaims, ServerConfig } from './context.ts';
+
+const ROLES: ReadonlySet<string> = new Set(['anon', 'authenticated', 'service_role']);
+
+export type Verified = { ok: true; claims: JwtClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+export interface UserForToken {
+  id: string;
+  email: string;
+  app_metadata: Record<string, unknown>;
+  user_metadata: Record<string, unknown>;
+  is_anonymous: boolean;
+}
+
+export interface Jwt {
+  verify(token: string): Promise<Verified>;
+  signAccessToken(user: UserForToken, sessionId: string, signedInAt: number): Promise<{ token: string; expiresAt: number }>;
+  /** Bearer header → signed-in user; null for missing, anon, service, forged or expired tokens. */
+  authenticate(authorization: string | undefined): Promise<AuthedUser | null>;
+}
+
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  return match?.[1];
+}
+
+export function createJwt(config: ServerConfig): Jwt {
+  // One imported key for the process; importing it per call would cost more than the HMAC itself.
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(config.jwtSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const issuer = `${config.publicUrl}/auth/v1`;
+
+  const verify = async (token: string): Promise<Verified> => {
+    try {
+      const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
+      if (typeof payload.role !== 'string' || !ROLES.has(payload.role)) return { ok: false, reason: 'invalid' };
+      return { ok: true, claims: payload as JwtClaims };
+    } catch (err) {
+      return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+    }
+  };
+
+  return {
+    verify,
+    async signAccessToken(user, sessionId, signedInAt) {
+      const iat = Math.floor(Date.now() / 1000);
+      const expiresAt = iat + config.jwtExpirySeconds;
+      const token = await new SignJWT({
+        email: user.email,
+        phone: '',
+        app_metadata: user.app_metadata,
+        user_metadata: user.user_metadata,
+        role: 'authenticated',
+        aal: 'aal1',
+        amr: [{ method: 'password', timestamp: signedInAt }],
+        session_id: sessionId,
+        is_anonymous: user.is_anonymous,
+      })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(issuer)
+        .setSubject(user.id)
+        .setAudience('authenticated')
+        .setIssuedAt(iat)
+        .setExpirationTime(expiresAt)
+        .sign(await key);
+      return { token, expiresAt };
+    },
+    async authenticate(authorization) {
+      const token = bearerToken(authorization);
+      if (!token) return null;
+      const result = await verify(token);
+      if (!result.ok || result.claims.role !== 'authenticated' || typeof result.claims.sub !== 'string') return null;
+      return { id: result.claims.sub, email: typeof result.claims.email === 'string' ? result.claims.email : '', claims: result.claims };
+    },
+  };
+}
