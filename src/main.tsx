@@ -8,6 +8,8 @@ import { makeStore } from './app/store';
 import './index.css';
 
 const { store, persistor } = makeStore();
+// The bench build (npm run bench) drives the real store; other builds drop this line.
+if (import.meta.env.VITE_EXPOSE_STORE === '1') Object.assign(window, { __plannerStore: store, __plannerPersistor: persistor });
 
 // Throttled writes must not be lost when the tab closes.
 addEventListener('pagehide', () => void persistor.flush());
