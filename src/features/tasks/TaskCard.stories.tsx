@@ -1,0 +1,54 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import { TaskCard } from './TaskCard';
+
+const meta = {
+  title: 'Tasks/TaskCard',
+  component: TaskCard,
+  args: {
+    title: 'Write the weekly report',
+    completed: false,
+    onToggleComplete: fn(),
+    onDelete: fn(),
+    onRename: fn(),
+  },
+  decorators: [
+    (Story) => (
+      <ul className="w-64">
+        <Story />
+      </ul>
+    ),
+  ],
+} satisfies Meta<typeof TaskCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Normal: Story = {};
+
+export const Completed: Story = { args: { completed: true } };
+
+export const Editing: Story = {
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: args.title }));
+    await expect(canvas.getByRole('textbox', { name: `Edit "${args.title}"` })).toHaveFocus();
+  },
+};
+
+export const LongTitle: Story = {
+  args: { title: 'Call the dentist about moving the check-up to a morning slot, and ask whether the new insurance card works' },
+};
+
+export const DraggingPlaceholder: Story = { args: { isDragging: true } };
+
+export const Dark: Story = {
+  decorators: [
+    (Story) => (
+      <div className="dark">
+        <div className="bg-slate-950 p-4 text-slate-100">
+          <Story />
+        </div>
+      </div>
+    ),
+  ],
+};

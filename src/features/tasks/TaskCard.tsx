@@ -1,0 +1,142 @@
+import { memo, useRef, useState, type HTMLAttributes, type KeyboardEvent } from 'react';
+import { CheckIcon, GripIcon, TrashIcon } from '../../components/icons';
+
+export interface TaskCardProps {
+  title: string;
+  completed: boolean;
+  onToggleComplete: () => void;
+  onDelete: () => void;
+  /** Called with a trimmed, non-empty title that differs from the current one. */
+  onRename: (title: string) => void;
+  /** Shown as a dimmed placeholder while this card is being dragged. */
+  isDragging?: boolean;
+  /** The drag source: attached to the card's root. */
+  cardRef?: (node: HTMLElement | null) => void;
+  /** Keyboard drag, spread onto the grip button. */
+  handleProps?: HTMLAttributes<HTMLElement>;
+}
+
+const iconButton =
+  'grid size-6 shrink-0 place-items-center rounded-md transition focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500';
+
+export const TaskCard = memo(function TaskCard({
+  title,
+  completed,
+  onToggleComplete,
+  onDelete,
+  onRename,
+  isDragging = false,
+  cardRef,
+  handleProps,
+}: TaskCardProps) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const titleButton = useRef<HTMLButtonElement>(null);
+  // Enter and Escape hand focus back to the title; a blur means the user went elsewhere.
+  const refocus = useRef(false);
+  // Unmounting the input may fire one more blur after Enter or Escape: finish only once.
+  const editing = useRef(false);
+
+  const startEdit = () => {
+    editing.current = true;
+    setDraft(title);
+  };
+
+  const finishEdit = (commit: boolean, keepFocus: boolean) => {
+    if (!editing.current || draft === null) return;
+    editing.current = false;
+    const trimmed = draft.trim();
+    if (commit && trimmed && trimmed !== title) onRename(trimmed);
+    refocus.current = keepFocus;
+    setDraft(null);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      finishEdit(true, true);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      finishEdit(false, true);
+    }
+  };
+
+  const focusTitle = (node: HTMLButtonElement | null) => {
+    titleButton.current = node;
+    if (node && refocus.current) {
+      refocus.current = false;
+      node.focus();
+    }
+  };
+
+  return (
+    <li
+      ref={cardRef}
+      className={`group relative flex items-start gap-1.5 rounded-xl border py-1.5 pr-1.5 pl-3.5 shadow-sm transition ${
+        isDragging
+          ? 'border-dashed border-indigo-400 bg-indigo-50 opacity-50 shadow-none dark:border-indigo-500/60 dark:bg-indigo-500/10'
+          : 'border-slate-200 bg-white hover:border-slate-300 hover:shadow dark:border-slate-800 dark:bg-slate-900 dark:hover:border-slate-700'
+      } ${completed && !isDragging ? 'opacity-60' : ''}`}
+    >
+      <button
+        type="button"
+        aria-label={`Move task: ${title}`}
+        {...handleProps}
+        className="absolute inset-y-0 left-0 flex w-3.5 cursor-grab touch-none items-center justify-center rounded-l-xl text-slate-300 opacity-0 transition group-hover:opacity-100 hover:text-slate-500 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-indigo-500 active:cursor-grabbing pointer-coarse:opacity-100 dark:text-slate-600 dark:hover:text-slate-400"
+      >
+        <GripIcon className="size-3.5" />
+      </button>
+      <button
+        type="button"
+        aria-label={`Mark "${title}" ${completed ? 'incomplete' : 'complete'}`}
+        aria-pressed={completed}
+        onClick={onToggleComplete}
+        className={`${iconButton} rounded-full`}
+      >
+        <span
+          className={`grid size-[18px] place-items-center rounded-full border-2 transition ${
+            completed
+              ? 'border-emerald-500 bg-emerald-500 text-white'
+              : 'border-slate-300 text-transparent hover:border-emerald-400 hover:text-emerald-400 dark:border-slate-600'
+          }`}
+        >
+          <CheckIcon className="size-3" strokeWidth={3} />
+        </span>
+      </button>
+      {draft === null ? (
+        <button
+          ref={focusTitle}
+          type="button"
+          onClick={startEdit}
+          className={`min-w-0 flex-1 cursor-text rounded-md py-0.5 text-left text-sm leading-5 break-words focus-visible:outline-2 focus-visible:outline-indigo-500 ${
+            completed ? 'text-slate-500 line-through dark:text-slate-400' : 'text-slate-800 dark:text-slate-100'
+          }`}
+        >
+          {title}
+        </button>
+      ) : (
+        <input
+          type="text"
+          autoFocus
+          aria-label={`Edit "${title}"`}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={() => finishEdit(true, false)}
+          onFocus={(event) => event.target.select()}
+          className="min-w-0 flex-1 rounded-md border border-indigo-400 bg-white px-1 py-px text-sm leading-5 outline-none focus:ring-2 focus:ring-indigo-500/30 dark:bg-slate-950"
+        />
+      )}
+      {/* Over the title's end while hovered; in the flow on touch screens, which have no hover. */}
+      {draft === null && (
+        <button
+          type="button"
+          aria-label={`Delete "${title}"`}
+          onClick={onDelete}
+          className={`${iconButton} absolute top-1 right-1 bg-white text-slate-400 opacity-0 shadow-sm group-hover:opacity-100 hover:bg-rose-50 hover:text-rose-600 focus-visible:opacity-100 pointer-coarse:static pointer-coarse:opacity-100 pointer-coarse:shadow-none dark:bg-slate-900 dark:hover:bg-rose-500/10 dark:hover:text-rose-400`}
+        >
+          <TrashIcon className="size-3.5" />
+        </button>
+      )}
+    </li>
+  );
+});

@@ -1,0 +1,90 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TaskCard, type TaskCardProps } from '../../src/features/tasks/TaskCard';
+
+function renderCard(props: Partial<TaskCardProps> = {}) {
+  const handlers = { onToggleComplete: jest.fn(), onDelete: jest.fn(), onRename: jest.fn() };
+  const user = userEvent.setup();
+  render(
+    <ul>
+      <TaskCard title="Buy milk" completed={false} {...handlers} {...props} />
+    </ul>,
+  );
+  return { ...handlers, user };
+}
+
+describe('TaskCard', () => {
+  it('shows the title, a check button and a delete button', async () => {
+    const { user, onToggleComplete, onDelete } = renderCard();
+    expect(screen.getByRole('button', { name: 'Buy milk' })).toBeInTheDocument();
+    const check = screen.getByRole('button', { name: 'Mark "Buy milk" complete' });
+    expect(check).toHaveAttribute('aria-pressed', 'false');
+    await user.click(check);
+    expect(onToggleComplete).toHaveBeenCalledTimes(1);
+    await user.click(screen.getByRole('button', { name: 'Delete "Buy milk"' }));
+    expect(onDelete).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a completed task faded with its title struck through', () => {
+    renderCard({ completed: true });
+    const check = screen.getByRole('button', { name: 'Mark "Buy milk" incomplete' });
+    expect(check).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Buy milk' })).toHaveClass('line-through');
+    expect(screen.getByRole('listitem')).toHaveClass('opacity-60');
+  });
+
+  it('edits the title inline and commits the trimmed title on Enter', async () => {
+    const { user, onRename } = renderCard();
+    await user.click(screen.getByRole('button', { name: 'Buy milk' }));
+    const input = screen.getByRole('textbox', { name: 'Edit "Buy milk"' });
+    expect(input).toHaveFocus();
+    expect(input).toHaveValue('Buy milk');
+    await user.clear(input);
+    await user.type(input, '  Buy oat milk  {Enter}');
+    expect(onRename).toHaveBeenCalledTimes(1);
+    expect(onRename).toHaveBeenCalledWith('Buy oat milk');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    // Keyboard users land back on the title they edited.
+    expect(screen.getByRole('button', { name: 'Buy milk' })).toHaveFocus();
+  });
+
+  it('commits on blur', async () => {
+    const { user, onRename } = renderCard();
+    await user.click(screen.getByRole('button', { name: 'Buy milk' }));
+    await user.type(screen.getByRole('textbox'), ' and bread');
+    await user.click(document.body);
+    expect(onRename).toHaveBeenCalledWith('Buy milk and bread');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
+  it('does not save an unchanged or empty title', async () => {
+    const { user, onRename } = renderCard();
+    await user.click(screen.getByRole('button', { name: 'Buy milk' }));
+    await user.type(screen.getByRole('textbox'), '   {Enter}');
+    await user.click(screen.getByRole('button', { name: 'Buy milk' }));
+    await user.clear(screen.getByRole('textbox'));
+    await user.type(screen.getByRole('textbox'), '   {Enter}');
+    expect(onRename).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Buy milk' })).toBeInTheDocument();
+  });
+
+  it('reverts on Escape, even though the input then loses focus', async () => {
+    const { user, onRename } = renderCard();
+    await user.click(screen.getByRole('button', { name: 'Buy milk' }));
+    await user.type(screen.getByRole('textbox'), ' changed{Escape}');
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    await user.tab();
+    expect(onRename).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Buy milk' })).toBeInTheDocument();
+  });
+
+  it('has a drag handle that receives the keyboard drag props', () => {
+    renderCard({ handleProps: { 'aria-describedby': 'drag-help' } });
+    expect(screen.getByRole('button', { name: 'Move task: Buy milk' })).toHaveAttribute('aria-describedby', 'drag-help');
+  });
+
+  it('renders a dimmed placeholder while dragged', () => {
+    renderCard({ isDragging: true });
+    expect(screen.getByRole('listitem')).toHaveClass('border-dashed', 'opacity-50');
+  });
+});

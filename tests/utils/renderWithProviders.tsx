@@ -1,0 +1,65 @@
+import { render, type RenderOptions } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { makeStore, type StoreOptions } from '../../src/app/store';
+
+/** An in-memory Web Storage, so each test starts from its own empty (or seeded) storage. */
+export class MemoryStorage implements Storage {
+  private readonly items = new Map<string, string>();
+
+  constructor(seed: Record<string, string> = {}) {
+    for (const [key, value] of Object.entries(seed)) this.items.set(key, value);
+  }
+
+  get length(): number {
+    return this.items.size;
+  }
+
+  key(index: number): string | null {
+    return [...this.items.keys()][index] ?? null;
+  }
+
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null;
+  }
+
+  setItem(key: string, value: string): void {
+    this.items.set(key, String(value));
+  }
+
+  removeItem(key: string): void {
+    this.items.delete(key);
+  }
+
+  clear(): void {
+    this.items.clear();
+  }
+}
+
+export interface ProvidersOptions extends Omit<StoreOptions, 'storage'>, Omit<RenderOptions, 'wrapper' | 'queries'> {
+  /** Where the store persists tasks; a fresh empty MemoryStorage by default. */
+  storage?: Storage;
+  /** The router's starting path. */
+  route?: string;
+  /** Options for user-event (e.g. advanceTimers when a test fakes timers). */
+  userOptions?: Parameters<typeof userEvent.setup>[0];
+}
+
+/**
+ * Renders `ui` inside the real store (made fresh by makeStore) and a MemoryRouter.
+ * Stored tasks arrive with redux-persist's rehydration, a tick after the first render:
+ * tests that seed `storage` should wait with findBy* before acting.
+ */
+export function renderWithProviders(ui: ReactElement, options: ProvidersOptions = {}) {
+  const { storage = new MemoryStorage(), route = '/', userOptions, preloadedState, backend, uploads, ...renderOptions } = options;
+  const { store, persistor } = makeStore({ storage: () => storage, preloadedState, backend, uploads });
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+    </Provider>
+  );
+  const user = userEvent.setup(userOptions);
+  return { store, persistor, storage, user, ...render(ui, { wrapper: Wrapper, ...renderOptions }) };
+}
