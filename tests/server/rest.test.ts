@@ -147,7 +147,7 @@ describe.each(backends)('rest on %s', (backend) => {
           controller.close();
         },
       });
-      const res = await srv.api('/rest/v1/user_tasks', { method: 'POST', headers: auth, body: stream, duplex: 'half' } as RequestInit);
+      const res = await srv.api('/rest/v1/user_tasks', { method: 'POST', headers: auth, body: stream, duplex: 'half' } as RequestInit & { headers: Record<string, string> });
       await expectShape(res, 413, 'PGRST413');
     });
 
