@@ -5,6 +5,8 @@ import { NotFoundPage } from './components/NotFoundPage';
 
 // The landing page is not part of a planner user's first load.
 const LandingPage = lazy(() => import('./features/landing/LandingPage'));
+// Sign-in brings the Supabase client with it; neither belongs in a visitor's first load.
+const AuthPage = lazy(() => import('./features/auth/AuthPage'));
 
 export function App() {
   return (
@@ -15,6 +17,14 @@ export function App() {
         element={
           <Suspense fallback={null}>
             <LandingPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/auth"
+        element={
+          <Suspense fallback={null}>
+            <AuthPage />
           </Suspense>
         }
       />

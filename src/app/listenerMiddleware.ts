@@ -1,5 +1,5 @@
 import type { TypedStartListening } from '@reduxjs/toolkit';
-import type { AppDispatch, RootState } from './store';
+import type { AppDispatch, AppExtra, RootState } from './store';
 
 /** How features register listeners: each exports `addXListeners(startAppListening)`, wired in app/store.ts. */
-export type AppStartListening = TypedStartListening<RootState, AppDispatch>;
+export type AppStartListening = TypedStartListening<RootState, AppDispatch, AppExtra>;

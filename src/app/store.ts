@@ -1,22 +1,50 @@
-import { combineReducers, configureStore, createListenerMiddleware, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, createListenerMiddleware, type ThunkAction, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
+import { addAuthListeners } from '../features/auth/authListeners';
+import { authConnectRequested, authReducer } from '../features/auth/authSlice';
 import { plannerReducer } from '../features/planner/plannerSlice';
+import { addSubscriptionListeners } from '../features/subscription/subscriptionListeners';
+import { subscriptionReducer } from '../features/subscription/subscriptionSlice';
+import { addSyncListeners } from '../features/sync/syncListeners';
+import { UploadScheduler } from '../features/sync/uploadScheduler';
 import { tasksPersistConfig } from '../features/tasks/persist';
 import { tasksReducer } from '../features/tasks/tasksSlice';
 import { addThemeListeners } from '../features/theme/themeListeners';
 import { themeReducer } from '../features/theme/themeSlice';
+import { hasStoredSession, loadSupabase, type BackendLoader } from '../lib/supabase';
 import type { AppStartListening } from './listenerMiddleware';
 
 export interface StoreOptions {
   /** Where tasks are persisted; tests pass their own Storage. */
   storage?: () => globalThis.Storage | undefined;
   preloadedState?: Partial<RootState>;
+  /** Loads the Supabase client; tests pass a fake with the same surface. */
+  backend?: BackendLoader;
+  /** Cloud upload debouncing (bench and tests may tune it). */
+  uploads?: UploadScheduler;
+}
+
+/** What thunks and listeners receive besides state and dispatch. */
+export interface AppExtra {
+  backend: BackendLoader;
+  storage: () => globalThis.Storage | undefined;
+  uploads: UploadScheduler;
+}
+
+function browserStorage(): globalThis.Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined; // storage blocked (sandboxed frame, privacy settings)
+  }
 }
 
 function makeRootReducer(storage?: StoreOptions['storage']) {
   return combineReducers({
     tasks: persistReducer(tasksPersistConfig(storage), tasksReducer),
     planner: plannerReducer,
+    auth: authReducer,
+    subscription: subscriptionReducer,
     theme: themeReducer,
   });
 }
@@ -24,25 +52,33 @@ function makeRootReducer(storage?: StoreOptions['storage']) {
 type RootReducer = ReturnType<typeof makeRootReducer>;
 export type RootState = ReturnType<RootReducer>;
 // Spelled out rather than inferred from the store, which would make the listener types circular.
-export type AppDispatch = ThunkDispatch<RootState, unknown, UnknownAction>;
+export type AppDispatch = ThunkDispatch<RootState, AppExtra, UnknownAction>;
+export type AppThunk<R = void> = ThunkAction<R, RootState, AppExtra, UnknownAction>;
 
 /** A fresh store with its own listener middleware, so tests never share state. */
-export function makeStore({ storage, preloadedState }: StoreOptions = {}) {
-  const listenerMiddleware = createListenerMiddleware();
+export function makeStore({ storage = browserStorage, preloadedState, backend = loadSupabase, uploads = new UploadScheduler() }: StoreOptions = {}) {
+  const extra: AppExtra = { backend, storage, uploads };
+  const listenerMiddleware = createListenerMiddleware({ extra });
   const store = configureStore({
     reducer: makeRootReducer(storage),
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
+        thunk: { extraArgument: extra },
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
         // The dev-only checks walk the whole state; with thousands of tasks that is noise, not safety.
         immutableCheck: { warnAfter: 200 },
       }).prepend(listenerMiddleware.middleware),
     devTools: import.meta.env.DEV ? { name: 'Weekly Planner', trace: false } : false,
   });
-  const startAppListening: AppStartListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch>();
+  const startAppListening: AppStartListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch, AppExtra>();
   addThemeListeners(startAppListening);
+  addAuthListeners(startAppListening);
+  addSubscriptionListeners(startAppListening);
+  addSyncListeners(startAppListening);
   const persistor = persistStore(store);
+  // A visitor's first load skips the Supabase client; a returning user's session needs it now.
+  if (hasStoredSession(storage())) store.dispatch(authConnectRequested());
   return { store, persistor, startAppListening };
 }
 

@@ -1,0 +1,66 @@
+/**
+ * Debounces uploads of the task list: a burst of changes becomes one request, sent once
+ * changes have paused for `delayMs`, and at the latest `maxWaitMs` after the first unsent
+ * change (so a long drag still gets saved). One request is in flight at a time; changes made
+ * meanwhile go out in the next one. `flush()` sends at once (pagehide, sign-out).
+ */
+export class UploadScheduler {
+  private send: (() => Promise<void>) | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the oldest change not yet handed to `send` happened; null when there is none. */
+  private dirtySince: number | null = null;
+  private inFlight: Promise<void> | null = null;
+
+  constructor(
+    readonly delayMs = 500,
+    readonly maxWaitMs = 3000,
+  ) {}
+
+  /** `send` uploads the current list; it reports its own errors and never rejects. */
+  attach(send: () => Promise<void>): void {
+    this.send = send;
+  }
+
+  /** Stops uploading for this `send` (sign-out, subscription ended); unsent changes stay unsent. */
+  detach(send: () => Promise<void>): void {
+    if (this.send !== send) return;
+    this.send = null;
+    this.dirtySince = null;
+    this.clearTimer();
+  }
+
+  changed(): void {
+    if (!this.send) return;
+    const now = Date.now();
+    this.dirtySince ??= now;
+    this.clearTimer();
+    const wait = Math.max(0, Math.min(this.delayMs, this.dirtySince + this.maxWaitMs - now));
+    this.timer = setTimeout(() => void this.sendOnce(), wait);
+  }
+
+  /** Sends what is unsent now; resolves once nothing is unsent or in flight. */
+  async flush(): Promise<void> {
+    this.clearTimer();
+    while (this.send && (this.dirtySince !== null || this.inFlight)) await this.sendOnce();
+  }
+
+  private async sendOnce(): Promise<void> {
+    while (this.inFlight) await this.inFlight;
+    const send = this.send;
+    if (this.dirtySince === null || !send) return;
+    this.dirtySince = null;
+    this.clearTimer();
+    const request = send()
+      .catch((error: unknown) => console.warn('Cloud sync: upload failed', error))
+      .finally(() => {
+        if (this.inFlight === request) this.inFlight = null;
+      });
+    this.inFlight = request;
+    await request;
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
