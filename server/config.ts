@@ -16,12 +16,12 @@ export type ConfigOverrides = Partial<ServerConfig>;
 
 export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): Promise<ServerConfig> {
   const port = overrides.port ?? intFrom(env.PORT, 3000, 'PORT');
-  const host = overrides.host ?? env.HOST ?? '0.0.0.0';
-  const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? '.data');
+  const host = overrides.host ?? (env.HOST || '0.0.0.0');
+  const dataDir = resolve(overrides.dataDir ?? (env.DATA_DIR || '.data'));
   const databaseUrl = overrides.databaseUrl ?? (env.DATABASE_URL || undefined);
-  const jwtSecret = overrides.jwtSecret ?? env.JWT_SECRET ?? storedSecret(dataDir);
+  const jwtSecret = overrides.jwtSecret ?? (env.JWT_SECRET || storedSecret(dataDir));
   if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
-  const explicitUrl = overrides.publicUrl ?? env.PUBLIC_URL;
+  const explicitUrl = overrides.publicUrl ?? (env.PUBLIC_URL || undefined);
   const stripeKey = env.STRIPE_SECRET_KEY;
   return {
     port,
@@ -36,7 +36,7 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
     jwtExpirySeconds: overrides.jwtExpirySeconds ?? intFrom(env.JWT_EXPIRY, 3600, 'JWT_EXPIRY'),
     maxBodyBytes: overrides.maxBodyBytes ?? intFrom(env.MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES, 'MAX_BODY_BYTES'),
     stripe: overrides.stripe ?? (stripeKey ? { secretKey: stripeKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined } : undefined),
-    staticDir: overrides.staticDir ?? resolve(env.STATIC_DIR ?? 'dist'),
+    staticDir: overrides.staticDir ?? resolve(env.STATIC_DIR || 'dist'),
   };
 }
 

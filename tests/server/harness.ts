@@ -1,5 +1,6 @@
 // Starts a real server on a free port: on PGlite in a temporary directory, or on a fresh PostgreSQL
-// database created from TEST_DATABASE_URL (dropped again on stop). One server per test file.
+// database created from TEST_DATABASE_URL (dropped again on stop), or on options.databaseUrl as given.
+// One server per test file.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,8 +40,8 @@ export async function startTestServer(backend: Backend, options: StartOptions = 
   const dataDir = mkdtempSync(join(tmpdir(), 'planner-server-test-'));
   const jwtSecret = randomBytes(32).toString('hex');
   let dropDatabase = async () => {};
-  let databaseUrl: string | undefined;
-  if (backend === 'postgres') {
+  let databaseUrl = options.databaseUrl;
+  if (backend === 'postgres' && !databaseUrl) {
     ({ databaseUrl, dropDatabase } = await freshDatabase(process.env.TEST_DATABASE_URL!));
   }
   let server: RunningServer;
@@ -85,7 +86,7 @@ export async function startTestServer(backend: Backend, options: StartOptions = 
 }
 
 /** A new database per server, so test files can run in parallel on one PostgreSQL. */
-async function freshDatabase(adminUrl: string) {
+export async function freshDatabase(adminUrl: string) {
   const name = `planner_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
