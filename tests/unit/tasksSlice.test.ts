@@ -12,6 +12,7 @@ import {
   tasksReplaced,
 } from '../../src/features/tasks/tasksSlice';
 import { SOMEDAY } from '../../src/features/tasks/types';
+import { MemoryStorage, startStore } from './memoryStorage';
 import { MON, TUE, initialTasks, ordersByDate, replay, taskTitled, titlesByDate } from './taskFixtures';
 
 describe('taskAdded', () => {
@@ -147,6 +148,20 @@ describe('every task action', () => {
       tasksReplaced({ tasks: [task] }),
     ];
     for (const action of actions) expect(JSON.parse(JSON.stringify(action))).toEqual(action);
+  });
+
+  it('passes the serializability check of the real store', async () => {
+    const warn = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { store } = await startStore(new MemoryStorage());
+      const add = taskAdded('A', MON);
+      for (const action of [add, taskDragStarted({ id: add.payload.id }), taskMoved({ id: add.payload.id, toDate: TUE, toIndex: 0 }), taskDragCancelled()]) {
+        store.dispatch(action);
+      }
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('leaves the state serializable, including a drag snapshot', () => {
