@@ -32,6 +32,8 @@ export class FakeBackend implements Backend {
   /** Set to make the next calls fail. */
   failures: { select?: BackendError; upsert?: BackendError; signOut?: BackendError; functions?: Record<string, FunctionsError> } = {};
   functionData: Record<string, unknown> = {};
+  /** When set, sign-in and sign-up wait for it (to see the page while busy). */
+  gate: Promise<unknown> | null = null;
 
   constructor(users: Array<{ email: string; password: string }> = []) {
     for (const { email, password } of users) this.passwords.set(email, { id: `user-${this.nextId++}`, password });
@@ -60,6 +62,7 @@ export class FakeBackend implements Backend {
     },
     signUp: async ({ email, password }) => {
       this.log.push('signUp');
+      await this.gate;
       if (this.passwords.has(email)) return { data: { session: null }, error: { message: 'User already registered' } };
       this.passwords.set(email, { id: `user-${this.nextId++}`, password });
       this.session = { user: { id: this.idOf(email), email } };
@@ -68,6 +71,7 @@ export class FakeBackend implements Backend {
     },
     signInWithPassword: async ({ email, password }) => {
       this.log.push('signIn');
+      await this.gate;
       const known = this.passwords.get(email);
       if (!known || known.password !== password) return { data: { session: null }, error: { message: 'Invalid login credentials' } };
       this.session = { user: { id: known.id, email } };
