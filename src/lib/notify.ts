@@ -1,0 +1,37 @@
+// Toasts without sonner in the first load: the library is fetched on the first notification,
+// and <Toaster> mounts only from then on (sonner replays toasts raised before it subscribed).
+
+type Sonner = typeof import('sonner');
+
+let sonner: Promise<Sonner> | null = null;
+const listeners = new Set<() => void>();
+
+function loadSonner(): Promise<Sonner> {
+  if (!sonner) {
+    sonner = import('sonner');
+    listeners.forEach((listener) => listener());
+  }
+  return sonner;
+}
+
+function show(kind: 'success' | 'error', message: string): void {
+  loadSonner().then(
+    ({ toast }) => toast[kind](message),
+    // A toast that cannot load is not worth an error of its own.
+    () => {},
+  );
+}
+
+export const notify = {
+  success: (message: string) => show('success', message),
+  error: (message: string) => show('error', message),
+};
+
+/** For <Toaster>: whether any notification has been raised yet, and a way to hear of the first. */
+export const toasts = {
+  requested: (): boolean => sonner !== null,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
