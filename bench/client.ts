@@ -2,7 +2,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { readFile, readdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
@@ -159,7 +159,8 @@ async function printEventsAndPersist(browser: Browser, url: string, manyJson: st
 }
 
 export async function benchClient(): Promise<void> {
-  console.log('== Client');
+  // Figures move with machine load; print it so a reader can judge them.
+  console.log(`== Client (load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs)`);
   const outDir = await mkdtemp(path.join(tmpdir(), 'planner-bench-'));
   const benchDir = await mkdtemp(path.join(tmpdir(), 'planner-bench-hook-'));
   let browser: Browser | undefined;
