@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PlannerPage } from './features/planner/PlannerPage';
 import { NotFoundPage } from './components/NotFoundPage';
+import { Toaster } from './components/ui/Toaster';
 
 // The landing page is not part of a planner user's first load.
 const LandingPage = lazy(() => import('./features/landing/LandingPage'));
@@ -10,25 +11,28 @@ const AuthPage = lazy(() => import('./features/auth/AuthPage'));
 
 export function App() {
   return (
-    <Routes>
-      <Route path="/" element={<PlannerPage />} />
-      <Route
-        path="/home"
-        element={
-          <Suspense fallback={null}>
-            <LandingPage />
-          </Suspense>
-        }
-      />
-      <Route
-        path="/auth"
-        element={
-          <Suspense fallback={null}>
-            <AuthPage />
-          </Suspense>
-        }
-      />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+    <>
+      <Routes>
+        <Route path="/" element={<PlannerPage />} />
+        <Route
+          path="/home"
+          element={
+            <Suspense fallback={null}>
+              <LandingPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="/auth"
+          element={
+            <Suspense fallback={null}>
+              <AuthPage />
+            </Suspense>
+          }
+        />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+      <Toaster />
+    </>
   );
 }

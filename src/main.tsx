@@ -5,8 +5,10 @@ import { BrowserRouter } from 'react-router-dom';
 import { PersistGate } from 'redux-persist/integration/react';
 import { App } from './App';
 import { makeStore } from './app/store';
+import { initAnalytics } from './lib/analytics';
 import './index.css';
 
+void initAnalytics();
 const { store, persistor } = makeStore();
 // The bench build (npm run bench) drives the real store; other builds drop this line.
 if (import.meta.env.VITE_EXPOSE_STORE === '1') Object.assign(window, { __plannerStore: store, __plannerPersistor: persistor });
