@@ -69,7 +69,7 @@ export function makeStore({ storage = browserStorage, preloadedState, backend = 
         // The dev-only checks walk the whole state; with thousands of tasks that is noise, not safety.
         immutableCheck: { warnAfter: 200 },
       }).prepend(listenerMiddleware.middleware),
-    devTools: import.meta.env.DEV ? { name: 'Weekly Planner', trace: false } : false,
+    devTools: import.meta.env?.DEV ? { name: 'Weekly Planner', trace: false } : false,
   });
   const startAppListening: AppStartListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch, AppExtra>();
   addThemeListeners(startAppListening);
