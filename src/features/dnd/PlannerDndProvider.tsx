@@ -1,6 +1,17 @@
 import type { ReactNode } from 'react';
+import { DndProvider } from 'react-dnd';
+import { PlannerBackend } from './backend/plannerBackend';
+import { DragAnnouncer } from './DragAnnouncer';
+import { TaskDragLayer } from './TaskDragLayer';
 
-// Stub: the drag-and-drop helper replaces this with the real provider (backends + drag layer).
+/** Drag and drop for the planner grid: mouse, touch and keyboard, the drag overlay and the live region. */
 export function PlannerDndProvider({ children }: { children: ReactNode }) {
-  return <>{children}</>;
+  return (
+    <DndProvider backend={PlannerBackend}>
+      <DragAnnouncer>
+        {children}
+        <TaskDragLayer />
+      </DragAnnouncer>
+    </DndProvider>
+  );
 }

@@ -1,0 +1,25 @@
+import { useDragLayer } from 'react-dnd';
+import { useAppSelector } from '../../app/hooks';
+import { selectTaskById } from '../tasks/tasksSlice';
+import { TaskDragPreview } from './TaskDragPreview';
+import type { DraggedTask } from './useTaskDnd';
+
+/**
+ * The drag overlay: a preview of the dragged task where the card would be if it followed
+ * the pointer. It never takes pointer events, so hit-testing sees the targets beneath it.
+ */
+export function TaskDragLayer() {
+  const { item, offset } = useDragLayer((monitor) => ({
+    item: monitor.isDragging() ? (monitor.getItem() as DraggedTask | null) : null,
+    offset: monitor.getSourceClientOffset(),
+  }));
+  const task = useAppSelector((state) => (item ? selectTaskById(state, item.id) : undefined));
+  if (!item || !offset || !task) return null;
+  return (
+    <div className="pointer-events-none fixed inset-0 z-50" data-testid="drag-layer">
+      <div style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }} className="w-max">
+        <TaskDragPreview title={task.title} completed={task.completed} width={item.width} />
+      </div>
+    </div>
+  );
+}

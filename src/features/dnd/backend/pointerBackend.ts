@@ -1,0 +1,112 @@
+import type { Backend, DragDropManager, Identifier, XYCoord } from 'dnd-core';
+import { TouchBackend } from 'react-dnd-touch-backend';
+import { installActivationGate, type ActivationGate } from './activationGate';
+import { startAutoScroll } from './autoScroll';
+import { closestRegistered, remember, targetIdsAt, type TargetNodes } from './hitTest';
+
+/**
+ * Mouse and touch drags: react-dnd-touch-backend (which handles both, hit-tests with
+ * elementsFromPoint and keeps a touch alive when React unmounts the card under the finger)
+ * behind the activation gate (mouse 10 px, touch 200 ms within 5 px), plus edge auto-scroll.
+ */
+export class PointerBackend implements Backend {
+  private readonly touch: Backend;
+  private readonly actions: ReturnType<DragDropManager['getActions']>;
+  private readonly sources: TargetNodes = new Map();
+  private readonly targets: TargetNodes = new Map();
+  private gate: ActivationGate | null = null;
+  private stopWatching: (() => void) | null = null;
+  private stopScrolling: (() => void) | null = null;
+  private draggedNode: Element | null = null;
+
+  constructor(
+    private readonly manager: DragDropManager,
+    private readonly win: Window,
+  ) {
+    // touchSlop stays 0: the gate decides when a press becomes a drag. Escape cancels (enableKeyboardEvents).
+    // Context menus are the gate's business: the backend would end the drag on one.
+    this.actions = manager.getActions();
+    this.touch = TouchBackend(manager, { window: win }, { enableMouseEvents: true, enableKeyboardEvents: true, ignoreContextMenu: true });
+  }
+
+  setup(): void {
+    const monitor = this.manager.getMonitor();
+    // Before the touch backend: the gate's window listeners must see each event first.
+    this.gate = installActivationGate(this.win, {
+      isDragging: () => monitor.isDragging(),
+      sourceNodeOf: (target) => closestRegistered(target, this.sources),
+    });
+    this.touch.setup();
+    this.stopWatching = monitor.subscribeToStateChange(() => this.onDragStateChange());
+  }
+
+  teardown(): void {
+    this.stopWatching?.();
+    this.stopScrolling?.();
+    this.touch.teardown();
+    this.gate?.dispose();
+    this.gate = this.stopWatching = this.stopScrolling = null;
+  }
+
+  connectDragSource(sourceId: Identifier, node: Element): () => void {
+    const forget = remember(this.sources, sourceId, node);
+    const disconnect = this.touch.connectDragSource(sourceId, node);
+    return () => {
+      disconnect();
+      forget();
+    };
+  }
+
+  connectDragPreview(sourceId: Identifier, node: Element, options?: unknown): () => void {
+    return this.touch.connectDragPreview(sourceId, node, options);
+  }
+
+  connectDropTarget(targetId: Identifier, node: Element): () => void {
+    const forget = remember(this.targets, targetId, node);
+    const disconnect = this.touch.connectDropTarget(targetId, node);
+    return () => {
+      disconnect();
+      forget();
+    };
+  }
+
+  profile(): Record<string, number> {
+    return this.touch.profile();
+  }
+
+  /** The pointer of the move being handled, during a mouse or touch drag. */
+  currentPoint(): XYCoord | null {
+    return this.gate?.point() ?? null;
+  }
+
+  private onDragStateChange(): void {
+    const monitor = this.manager.getMonitor();
+    const dragging = monitor.isDragging() && this.gate?.pressActive() === true;
+    if (dragging && !this.stopScrolling) {
+      const sourceId = monitor.getSourceId();
+      this.draggedNode = [...this.sources].find(([, id]) => id === sourceId)?.[0] ?? null;
+      this.stopScrolling = startAutoScroll(this.win, monitor, (point) => this.hoverAt(point));
+    } else if (!monitor.isDragging() && this.stopScrolling) {
+      this.stopScrolling();
+      this.stopScrolling = null;
+      this.buryDraggedNode();
+    }
+  }
+
+  private hoverAt(point: XYCoord): void {
+    this.actions.hover(targetIdsAt(this.win.document, point, this.targets), { clientOffset: point });
+  }
+
+  /**
+   * When React unmounts the dragged card (it moved to another day), the touch backend
+   * re-attaches it hidden to <body> so the touch's events keep bubbling. Once the drag
+   * is over nobody needs it.
+   */
+  private buryDraggedNode(): void {
+    const node = this.draggedNode;
+    this.draggedNode = null;
+    if (node instanceof HTMLElement && node.parentElement === this.win.document.body && node.style.display === 'none') {
+      setTimeout(() => node.remove());
+    }
+  }
+}

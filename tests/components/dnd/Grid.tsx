@@ -1,0 +1,49 @@
+import { useMemo } from 'react';
+import { useAppSelector } from '../../../src/app/hooks';
+import { useColumnDrop, useTaskDnd } from '../../../src/features/dnd/useTaskDnd';
+import { makeSelectTaskIdsOn, selectTaskById } from '../../../src/features/tasks/tasksSlice';
+import { clicks, DAYS } from './clicks';
+
+// A bare planner grid made of the drag-and-drop hooks only, so these tests exercise the
+// backends and hooks whatever the real cards look like.
+
+export function Grid() {
+  return (
+    <>
+      {DAYS.map((date) => (
+        <Column key={date} date={date} />
+      ))}
+    </>
+  );
+}
+
+function Card({ id, index }: { id: string; index: number }) {
+  const task = useAppSelector((state) => selectTaskById(state, id))!;
+  const { ref, isDragging, handleProps } = useTaskDnd(task, index);
+  return (
+    <li ref={ref} data-dragging={isDragging || undefined}>
+      <button type="button" aria-label={`Move ${task.title}`} {...handleProps}>
+        ⠿
+      </button>
+      <button type="button" onClick={() => clicks.push(task.title)}>
+        {task.title}
+      </button>
+      <input aria-label={`Edit ${task.title}`} defaultValue={task.title} />
+    </li>
+  );
+}
+
+function Column({ date }: { date: string }) {
+  const selectIds = useMemo(() => makeSelectTaskIdsOn(), []);
+  const ids = useAppSelector((state) => selectIds(state, date));
+  const { ref, isOver } = useColumnDrop(date);
+  return (
+    <section ref={ref} data-col={date} data-over={isOver || undefined} aria-label={date}>
+      <ul>
+        {ids.map((id, index) => (
+          <Card key={id} id={id} index={index} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { act, fireEvent } from '@testing-library/react';
+
+// Pointer input as a browser delivers it: moves go to whatever lies under the pointer,
+// a touch's events all go to the element the touch started on.
+
+const under = (x: number, y: number) => document.elementFromPoint(x, y) ?? document.body;
+
+/** Dispatches inside act, letting microtasks (the column's hover decision) settle too. */
+export const settle = (dispatch: () => unknown) =>
+  act(async () => {
+    dispatch();
+  });
+
+export const mouse = {
+  down: (target: Element, x: number, y: number) => settle(() => fireEvent.mouseDown(target, { clientX: x, clientY: y, button: 0, buttons: 1 })),
+  move: (x: number, y: number) => settle(() => fireEvent.mouseMove(under(x, y), { clientX: x, clientY: y, buttons: 1 })),
+  up: (x: number, y: number) => settle(() => fireEvent.mouseUp(under(x, y), { clientX: x, clientY: y, button: 0, buttons: 0 })),
+};
+
+/** Moves from one point to another in `steps` mouse moves. */
+export async function glide(from: { x: number; y: number }, to: { x: number; y: number }, steps = 10) {
+  for (let i = 1; i <= steps; i++) await mouse.move(from.x + ((to.x - from.x) * i) / steps, from.y + ((to.y - from.y) * i) / steps);
+}
+
+/** jsdom has TouchEvent but no Touch: the touch lists are plain objects with the fields the backends read. */
+export async function touch(type: 'touchstart' | 'touchmove' | 'touchend', target: Element, x: number, y: number, fingers = 1): Promise<TouchEvent> {
+  const point = { identifier: 0, target, clientX: x, clientY: y, pageX: x, pageY: y };
+  const list = type === 'touchend' ? [] : Array.from({ length: fingers }, (_, i) => ({ ...point, identifier: i }));
+  const event = new TouchEvent(type, { bubbles: true, cancelable: true });
+  Object.defineProperties(event, {
+    touches: { value: list },
+    targetTouches: { value: list },
+    changedTouches: { value: [point] },
+  });
+  await settle(() => target.dispatchEvent(event));
+  return event;
+}
