@@ -88,7 +88,8 @@ export async function benchSync(): Promise<void> {
   const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: join(dataDir, 'none') });
   const upserts: Upsert[] = [];
   const config = { supabaseUrl: server.url, anonKey: server.ctx.config.anonKey };
-  const transport = WebSocket as unknown as NonNullable<Parameters<typeof createBackend>[1]['realtime']>['transport'];
+  type Transport = NonNullable<NonNullable<Parameters<typeof createBackend>[1]>['realtime']>['transport'];
+  const transport = WebSocket as unknown as Transport;
   try {
     const client = await createBackend(config, { fetch: watchingFetch(upserts), realtime: { transport } });
     await subscribe(server.url, client, `bench-${Date.now()}@example.com`, 'bench-password-1');
