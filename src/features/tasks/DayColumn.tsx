@@ -79,7 +79,8 @@ export const DayColumn = memo(function DayColumn({
           >
             <span className={`block text-sm font-semibold ${isToday ? 'text-indigo-600 dark:text-indigo-400' : 'text-slate-800 dark:text-slate-100'}`}>
               {title}
-            </span>{' '}
+            </span>
+            {dateLabel && ' '}
             {dateLabel && (
               <span
                 className={`mt-0.5 inline-block rounded-md text-xs ${
