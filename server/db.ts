@@ -29,23 +29,53 @@ export async function openDb(options: { dataDir: string; databaseUrl?: string; p
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir);
 }
 
+// PGlite runs PostgreSQL in single-user mode: there is no autovacuum and checkpoints happen only when
+// the WAL reaches max_wal_size. Without these, every upsert of a large task list would leave a dead
+// copy behind forever, and the WAL (replayed after a crash) could grow to 1 GB.
+const PGLITE_SETTINGS = ['-c', 'max_wal_size=128MB', '-c', 'min_wal_size=32MB'];
+const VACUUM_EVERY_MS = 60_000;
+const VACUUM_EVERY_TRANSACTIONS = 200;
+
 async function openPglite(dataDir: string): Promise<Database> {
   const releaseLock = lockDataDir(dataDir);
+  const defaults = (PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams;
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create({ dataDir: join(dataDir, 'pglite') });
+    pglite = await PGlite.create({ dataDir: join(dataDir, 'pglite'), startParams: defaults && [...defaults, ...PGLITE_SETTINGS] });
   } catch (err) {
     releaseLock();
     throw err;
   }
+
+  let transactionsSinceVacuum = 0;
+  let vacuuming: Promise<void> | undefined;
+  const vacuum = () => {
+    if (transactionsSinceVacuum === 0 || vacuuming || pglite.closed) return;
+    transactionsSinceVacuum = 0;
+    vacuuming = pglite
+      .exec('vacuum')
+      .then(
+        () => undefined,
+        (err: Error) => console.error('PGlite vacuum failed:', err.message),
+      )
+      .finally(() => (vacuuming = undefined));
+  };
+  const timer = setInterval(vacuum, VACUUM_EVERY_MS);
+  timer.unref();
+
   // PGlite is one backend: its transaction() holds an exclusive lock, so transactions serialize.
-  const transaction = <T>(fn: (q: ScriptQueryable) => Promise<T>): Promise<T> =>
-    pglite.transaction((tx) =>
-      fn({
-        query: async <R>(sql: string, params?: unknown[]) => ({ rows: (await tx.query<R>(sql, params)).rows }),
-        exec: async (sql: string) => void (await tx.exec(sql)),
-      }),
-    );
+  const transaction = async <T>(fn: (q: ScriptQueryable) => Promise<T>): Promise<T> => {
+    try {
+      return await pglite.transaction((tx) =>
+        fn({
+          query: async <R>(sql: string, params?: unknown[]) => ({ rows: (await tx.query<R>(sql, params)).rows }),
+          exec: async (sql: string) => void (await tx.exec(sql)),
+        }),
+      );
+    } finally {
+      if (++transactionsSinceVacuum >= VACUUM_EVERY_TRANSACTIONS) vacuum();
+    }
+  };
   return {
     kind: 'pglite',
     query: async <R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> => ({ rows: (await pglite.query<R>(sql, params)).rows }),
@@ -56,7 +86,9 @@ async function openPglite(dataDir: string): Promise<Database> {
         return fn(q);
       }),
     close: async () => {
+      clearInterval(timer);
       try {
+        await vacuuming;
         if (!pglite.closed) await pglite.close();
       } finally {
         releaseLock();
