@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
 import { ChevronLeftIcon, CloudIcon } from '../../components/icons';
 import { Button } from '../../components/ui/Button';
+import { premiumDialogClosed } from '../subscription/subscriptionSlice';
 import { authConnectRequested } from './authSlice';
 import { signIn, signUp } from './authThunks';
 
@@ -41,9 +42,12 @@ export default function AuthPage() {
   const passwordId = useId();
   const text = texts[mode];
 
-  // Load the client while the person types.
   useEffect(() => {
+    // Load the client while the person types.
     dispatch(authConnectRequested());
+    // Coming here from the Premium dialog: it should not be waiting on the planner afterwards
+    // (after sign-up it opens again by itself).
+    dispatch(premiumDialogClosed());
   }, [dispatch]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {

@@ -1,7 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { PriceType } from '../subscription/PremiumDialog';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadBoundary } from '../../components/ui/LoadBoundary';
+import type { PriceType } from '../subscription/PremiumDialog';
+import { premiumDialogClosed, premiumDialogOpened, selectIsSubscribed, selectSubscription } from '../subscription/subscriptionSlice';
+import { openBillingPortal, startCheckout } from '../subscription/subscriptionThunks';
+import { selectAuthUser } from './authSlice';
+import { signOut } from './authThunks';
 import { UserMenu } from './UserMenu';
 
 // The dialogs are their own chunks: a planner user downloads them on opening the menu, not on first load.
@@ -10,29 +15,33 @@ const loadPremiumDialog = () => import('../subscription/PremiumDialog');
 const AboutDialog = lazy(loadAboutDialog);
 const PremiumDialog = lazy(loadPremiumDialog);
 
-// ---- Account seam: VISITOR DEFAULTS -------------------------------------------------------------
-// Until accounts and subscriptions are wired in, everyone is a visitor. Wiring means replacing the body
-// of useAccount with selectors on state.auth / state.subscription and the subscription thunks;
-// the rest of this file does not change.
-const VISITOR = {
-  email: null,
-  signedIn: false,
-  subscribed: false,
-  tier: null,
-  subscriptionEnd: null,
-  loadingPlan: null,
-  billingLoading: false,
-} as const;
-
+// ---- Account seam: the signed-in user, the subscription and their actions, from the store ----------
 function useAccount() {
+  const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const user = useAppSelector(selectAuthUser);
+  const subscribed = useAppSelector(selectIsSubscribed);
+  const subscription = useAppSelector(selectSubscription);
   return {
-    ...VISITOR,
-    // Checkout needs a signed-in user; anyone else is sent to sign in (spec §5).
-    subscribe: (_priceType: PriceType) => navigate('/auth'),
-    // Only reachable when signed in (the Billing item, Sign Out, Manage Billing), so nothing to do yet.
-    openBilling: () => {},
-    signOut: () => {},
+    email: user?.email ?? null,
+    signedIn: user !== null,
+    subscribed,
+    tier: subscribed ? subscription.tier : null,
+    subscriptionEnd: subscribed ? subscription.end : null,
+    loadingPlan: subscription.checkout,
+    billingLoading: subscription.portalOpening,
+    // In the store, so the sign-up flow can open it by itself.
+    premiumOpen: subscription.dialogOpen,
+    openPremium: () => dispatch(premiumDialogOpened()),
+    closePremium: () => dispatch(premiumDialogClosed()),
+    // Dispatched right in the click: the checkout tab opens synchronously, so popup blockers allow it.
+    subscribe: (priceType: PriceType) =>
+      void dispatch(startCheckout(priceType)).then((outcome) => {
+        // Checkout requires a signed-in user (spec §5).
+        if (outcome === 'needs-sign-in') navigate('/auth');
+      }),
+    openBilling: () => void dispatch(openBillingPortal()),
+    signOut: () => void dispatch(signOut()),
   };
 }
 // --------------------------------------------------------------------------------------------------
@@ -52,9 +61,13 @@ export function UserMenuContainer() {
   // A dialog stays mounted once shown, so closing it is the native close (which restores focus).
   const [mounted, setMounted] = useState<ReadonlySet<DialogName>>(new Set());
 
+  // The Premium dialog can also be opened from the store (after sign-up): mount it then too.
+  if (account.premiumOpen && !mounted.has('premium')) setMounted(new Set(mounted).add('premium'));
+
   const show = (name: DialogName) => {
     setMounted((previous) => (previous.has(name) ? previous : new Set(previous).add(name)));
-    setOpenDialog(name);
+    if (name === 'premium') account.openPremium();
+    else setOpenDialog(name);
   };
   const close = () => setOpenDialog(null);
 
@@ -84,8 +97,8 @@ export function UserMenuContainer() {
         <LoadBoundary>
           <Suspense fallback={null}>
             <PremiumDialog
-              open={openDialog === 'premium'}
-              onClose={close}
+              open={account.premiumOpen}
+              onClose={account.closePremium}
               signedIn={account.signedIn}
               subscribed={account.subscribed}
               tier={account.tier}
