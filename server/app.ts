@@ -90,6 +90,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await db.close();
     throw err;
   }
+  // Longer than the usual 60 s proxy idle timeout, so a proxy never reuses a connection we just closed.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   const port = (server.address() as AddressInfo).port;
   if (!config.publicUrlExplicit) config.publicUrl = localUrl(config.host, port);
   const jwt = createJwt(config);
