@@ -1,0 +1,207 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+// Drag and drop in the built app, in Chromium: mouse, touch (CDP touch events) and keyboard.
+// Tasks are seeded through localStorage and the stored array is checked after each drag.
+
+interface StoredTask {
+  id: string;
+  title: string;
+  date: string;
+  completed: boolean;
+  createdAt: number;
+  order: number;
+}
+
+const MON = '2026-11-23';
+const TUE = '2026-11-24';
+const THU = '2026-11-26';
+const WEEK = ['Mon 23 Nov', 'Tue 24 Nov', 'Wed 25 Nov', 'Thu 26 Nov', 'Fri 27 Nov', 'Sat 28 Nov', 'Sun 29 Nov', 'Some Day'];
+
+const task = (title: string, date: string, order: number): StoredTask => ({ id: `task-${title}`, title, date, completed: false, createdAt: 1_764_000_000_000 + order, order });
+const SEED = [task('Alpha', MON, 0), task('Bravo', MON, 1), task('Charlie', MON, 2), task('Xray', TUE, 0), task('Yankee', TUE, 1)];
+const UNTOUCHED = { [MON]: 'Alpha Bravo Charlie', [TUE]: 'Xray Yankee' };
+
+async function openPlanner(page: Page, tasks: StoredTask[] = SEED) {
+  await page.clock.setFixedTime(new Date('2026-11-25T10:00:00'));
+  await page.addInitScript((seed) => localStorage.setItem('weekly-planner-tasks', JSON.stringify(seed)), tasks);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: tasks[0]!.title, exact: true })).toBeVisible();
+}
+
+/** The stored array as each day's titles in order; fails if a day's orders are not 0..n-1. */
+async function storedDays(page: Page): Promise<Record<string, string>> {
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('weekly-planner-tasks') ?? '[]') as StoredTask[]);
+  const days: Record<string, string> = {};
+  for (const date of [...new Set(stored.map((t) => t.date))].sort()) {
+    const list = stored.filter((t) => t.date === date).sort((a, b) => a.order - b.order);
+    expect(list.map((t) => t.order), `orders of ${date}`).toEqual(list.map((_, i) => i));
+    days[date] = list.map((t) => t.title).join(' ');
+  }
+  return days;
+}
+
+const expectStored = (page: Page, days: Record<string, string>) => expect.poll(() => storedDays(page)).toEqual(days);
+
+const card = (page: Page, title: string) => page.getByRole('listitem').filter({ has: page.getByRole('button', { name: title, exact: true }) });
+const column = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const dragLayer = (page: Page) => page.getByTestId('drag-layer');
+
+async function centre(locator: Locator, dy = 0) {
+  const box = (await locator.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 + dy };
+}
+
+/** Presses at `from`, moves to each point in small steps, checks the overlay shows, releases. */
+async function mouseDrag(page: Page, from: { x: number; y: number }, ...path: Array<{ x: number; y: number }>) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (const point of path) await page.mouse.move(point.x, point.y, { steps: 12 });
+  await expect(dragLayer(page)).toBeVisible();
+  await page.mouse.up();
+  await expect(dragLayer(page)).toHaveCount(0);
+}
+
+test.describe('mouse', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('drags a task into another day at the hovered task position', async ({ page }) => {
+    await openPlanner(page);
+    await mouseDrag(page, await centre(card(page, 'Alpha')), await centre(card(page, 'Yankee'), -4));
+    await expect(column(page, 'Tue 24 Nov').getByRole('listitem')).toHaveText(['Xray', 'Alpha', 'Yankee']);
+    await expectStored(page, { [MON]: 'Bravo Charlie', [TUE]: 'Xray Alpha Yankee' });
+  });
+
+  test('reorders within a day, down and then up', async ({ page }) => {
+    await openPlanner(page);
+    // Down past the middle of the last card: after it.
+    await mouseDrag(page, await centre(card(page, 'Alpha')), await centre(card(page, 'Charlie'), 6));
+    await expectStored(page, { ...UNTOUCHED, [MON]: 'Bravo Charlie Alpha' });
+    // Up past the middle of the first card: before it.
+    await mouseDrag(page, await centre(card(page, 'Alpha')), await centre(card(page, 'Bravo'), -6));
+    await expectStored(page, { ...UNTOUCHED, [MON]: 'Alpha Bravo Charlie' });
+    // Down onto the column below its cards: to the end.
+    const below = (await column(page, 'Mon 23 Nov').boundingBox())!;
+    await mouseDrag(page, await centre(card(page, 'Bravo')), { x: below.x + below.width / 2, y: below.y + below.height - 10 });
+    await expectStored(page, { ...UNTOUCHED, [MON]: 'Alpha Charlie Bravo' });
+  });
+
+  test('a press that moves less than 10 px is a click, not a drag', async ({ page }) => {
+    await openPlanner(page);
+    const at = await centre(page.getByRole('button', { name: 'Alpha', exact: true }));
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    await page.mouse.move(at.x + 6, at.y + 5, { steps: 4 }); // 7.8 px
+    await expect(dragLayer(page)).toHaveCount(0);
+    await page.mouse.up();
+    await expect(page.getByRole('textbox', { name: 'Edit "Alpha"' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expectStored(page, UNTOUCHED);
+  });
+
+  test('released outside every column, the drag is cancelled and the days restored', async ({ page }) => {
+    await openPlanner(page);
+    const grid = (await column(page, 'Mon 23 Nov').boundingBox())!;
+    const from = await centre(card(page, 'Bravo'));
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(...xy(await centre(card(page, 'Xray'), -4)), { steps: 12 });
+    await expect(column(page, 'Tue 24 Nov').getByRole('listitem')).toHaveText(['Bravo', 'Xray', 'Yankee']); // moved live
+    await page.mouse.move(from.x, grid.y + grid.height + 60, { steps: 12 }); // below the grid
+    await page.mouse.up();
+    await expect(column(page, 'Mon 23 Nov').getByRole('listitem')).toHaveText(['Alpha', 'Bravo', 'Charlie']);
+    await expectStored(page, UNTOUCHED);
+  });
+});
+
+const xy = (point: { x: number; y: number }) => [point.x, point.y] as const;
+
+test.describe('touch', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a 250 ms press then a move drags a task into another day', async ({ page }) => {
+    await openPlanner(page);
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [{ x: point.x, y: point.y }] : [] });
+
+    const from = await centre(card(page, 'Alpha'));
+    const to = await centre(card(page, 'Xray'), -4);
+    await touch('touchStart', from);
+    await touch('touchMove', { x: from.x + 2, y: from.y + 2 }); // within the 5 px tolerance
+    await page.waitForTimeout(250);
+    for (let i = 1; i <= 15; i++) await touch('touchMove', { x: from.x + ((to.x - from.x) * i) / 15, y: from.y + ((to.y - from.y) * i) / 15 });
+    await expect(dragLayer(page)).toBeVisible();
+    await touch('touchEnd');
+    await expect(dragLayer(page)).toHaveCount(0);
+    await expectStored(page, { [MON]: 'Bravo Charlie', [TUE]: 'Alpha Xray Yankee' });
+  });
+
+  test('a touch that moves before the press completes scrolls instead of dragging', async ({ page }) => {
+    await openPlanner(page);
+    const cdp = await page.context().newCDPSession(page);
+    const from = await centre(card(page, 'Alpha'));
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+    for (let i = 1; i <= 10; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y - i * 20 }] });
+    await page.waitForTimeout(250);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y + 150 }] });
+    await expect(dragLayer(page)).toHaveCount(0);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expectStored(page, UNTOUCHED);
+  });
+});
+
+test.describe('keyboard', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  /** The column holding the dragged (pressed) handle. */
+  const columnOfDragged = (page: Page) =>
+    page
+      .getByRole('region')
+      .filter({ has: page.getByRole('button', { pressed: true, name: /^Move task/ }) })
+      .getAttribute('aria-labelledby')
+      .then((id) => page.locator(`[id="${id}"]`).innerText())
+      .then((text) => text.replace(/\s+/g, ' ').trim());
+
+  test('Space picks up, arrows move 25 px through every column to Some Day, Space drops', async ({ page }) => {
+    await openPlanner(page);
+    await page.getByRole('button', { name: 'Move task: Alpha' }).focus();
+    await page.keyboard.press('Space');
+    await expect(dragLayer(page)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Picked up Alpha' })).toBeAttached();
+    const layer = dragLayer(page).locator('> div');
+    const before = (await layer.boundingBox())!;
+    await page.keyboard.press('ArrowRight');
+    expect((await layer.boundingBox())!.x - before.x).toBeCloseTo(25, 0);
+
+    const visited = [await columnOfDragged(page)];
+    for (let press = 0; press < 200 && visited.at(-1) !== 'Some Day'; press++) {
+      await page.keyboard.press('ArrowRight');
+      const now = await columnOfDragged(page);
+      if (now !== visited.at(-1)) visited.push(now);
+    }
+    expect(visited).toEqual(WEEK);
+    await page.keyboard.press('Space');
+    await expect(dragLayer(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Move task: Alpha' })).toBeFocused();
+    await expectStored(page, { [MON]: 'Bravo Charlie', [TUE]: 'Xray Yankee', someday: 'Alpha' });
+  });
+
+  test('Enter picks up, drops onto another day; Escape cancels and restores', async ({ page }) => {
+    await openPlanner(page);
+    const handle = page.getByRole('button', { name: 'Move task: Charlie' });
+    await handle.focus();
+    await page.keyboard.press('Enter');
+    for (let press = 0; press < 40 && (await columnOfDragged(page)) !== 'Thu 26 Nov'; press++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expectStored(page, { [MON]: 'Alpha Bravo', [TUE]: 'Xray Yankee', [THU]: 'Charlie' });
+
+    await page.getByRole('button', { name: 'Move task: Alpha' }).focus();
+    await page.keyboard.press('Space');
+    for (let press = 0; press < 40 && (await columnOfDragged(page)) !== 'Tue 24 Nov'; press++) await page.keyboard.press('ArrowRight');
+    await expect(column(page, 'Tue 24 Nov').getByRole('listitem')).toHaveCount(3);
+    await page.keyboard.press('Escape');
+    await expect(dragLayer(page)).toHaveCount(0);
+    await expect(column(page, 'Mon 23 Nov').getByRole('listitem')).toHaveText(['Alpha', 'Bravo']);
+    await expectStored(page, { [MON]: 'Alpha Bravo', [TUE]: 'Xray Yankee', [THU]: 'Charlie' });
+  });
+});
