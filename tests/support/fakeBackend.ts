@@ -34,6 +34,9 @@ export class FakeBackend implements Backend {
   functionData: Record<string, unknown> = {};
   /** When set, sign-in and sign-up wait for it (to see the page while busy). */
   gate: Promise<unknown> | null = null;
+  /** When set, the user_tasks read and function calls wait for it. */
+  readGate: Promise<unknown> | null = null;
+  functionGate: Promise<unknown> | null = null;
 
   constructor(users: Array<{ email: string; password: string }> = []) {
     for (const { email, password } of users) this.passwords.set(email, { id: `user-${this.nextId++}`, password });
@@ -91,6 +94,7 @@ export class FakeBackend implements Backend {
     invoke: async (name, options) => {
       this.invocations.push({ name, body: options?.body });
       this.log.push(name);
+      await this.functionGate;
       const failure = this.failures.functions?.[name];
       if (failure) return { data: null, error: failure };
       if (name === 'check-subscription') {
@@ -108,6 +112,7 @@ export class FakeBackend implements Backend {
           maybeSingle: async () => {
             this.selects.push(userId);
             this.log.push('select');
+            await this.readGate;
             if (this.failures.select) return { data: null, error: this.failures.select };
             return { data: this.rows.has(userId) ? { tasks: this.rows.get(userId) } : null, error: null };
           },

@@ -124,6 +124,67 @@ describe('first load', () => {
   });
 });
 
+describe('edits made while sync was starting', () => {
+  function gate() {
+    let open!: () => void;
+    const promise = new Promise<void>((resolve) => (open = resolve));
+    return { promise, open };
+  }
+
+  test('before the subscription is known: replayed on top of the cloud list', async () => {
+    const backend = subscribedBackend();
+    backend.rows.set(backend.idOf(alice.email), JSON.stringify([task('cloud')]));
+    const check = gate();
+    backend.functionGate = check.promise;
+    const { store } = await startApp(backend, { stored: [task('local')] });
+    void store.dispatch(signIn(alice));
+    await settle();
+    const added = store.dispatch(taskAdded('Added at once', '2026-11-24'));
+    check.open();
+    await settle();
+    const titles = selectAllTasks(store.getState()).map((t) => t.title);
+    expect(titles).toEqual(['Task cloud', 'Added at once']);
+    await settle(500);
+    expect(uploaded(backend).map((t) => t.id)).toEqual(['cloud', added.payload.id]);
+  });
+
+  test('while the cloud copy is read: replayed too', async () => {
+    const backend = subscribedBackend();
+    backend.rows.set(backend.idOf(alice.email), JSON.stringify([task('cloud')]));
+    const read = gate();
+    backend.readGate = read.promise;
+    const { store } = await startApp(backend, { stored: [task('local')] });
+    void store.dispatch(signIn(alice));
+    await settle();
+    expect(backend.selects).toHaveLength(1);
+    store.dispatch(taskRenamed({ id: 'local', title: 'Renamed locally' }));
+    store.dispatch(taskAdded('Added meanwhile', '2026-11-24'));
+    read.open();
+    await settle(500);
+    expect(selectAllTasks(store.getState()).map((t) => t.title)).toEqual(['Task cloud', 'Added meanwhile']);
+    expect(uploaded(backend).map((t) => t.title)).toEqual(['Task cloud', 'Added meanwhile']);
+  });
+
+  test('a free user’s early edits are forgotten once the check says free', async () => {
+    const backend = new FakeBackend([alice]);
+    const userId = backend.idOf(alice.email);
+    backend.rows.set(userId, JSON.stringify([task('cloud')]));
+    const { store } = await startApp(backend, { stored: [task('local')] });
+    const check = gate();
+    backend.functionGate = check.promise;
+    void store.dispatch(signIn(alice));
+    await settle();
+    store.dispatch(taskAdded('Free edit', '2026-11-24'));
+    check.open();
+    await settle();
+    backend.functionGate = null;
+    backend.subscriptions.set(userId, { subscribed: true });
+    window.dispatchEvent(new Event('focus'));
+    await settle(10_000);
+    expect(selectAllTasks(store.getState()).map((t) => t.id)).toEqual(['cloud']);
+  });
+});
+
 describe('uploads after edits', () => {
   test('a burst of edits becomes one upsert with the final list', async () => {
     const backend = subscribedBackend();

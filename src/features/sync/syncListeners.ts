@@ -1,4 +1,4 @@
-import { isAnyOf } from '@reduxjs/toolkit';
+import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listenerMiddleware';
 import type { RootState } from '../../app/store';
 import type { Backend } from '../../lib/supabase';
@@ -13,7 +13,8 @@ import type { Task } from '../tasks/types';
  *
  * Start: the user's `user_tasks` row is read. A non-empty cloud list replaces the local one
  * (as a tasksReplaced event; redux-persist then caches it locally); otherwise local tasks, if
- * any, are uploaded. After that every task event schedules a debounced upload of the whole list.
+ * any, are uploaded. Edits made while this was being decided are replayed on top of the cloud
+ * list. After that every task event schedules a debounced upload of the whole list.
  *
  * The debounce must never lose a change. Closing the tab flushes on pagehide, and while the
  * page is hidden the request goes out with fetch `keepalive` (see lib/supabase.ts). But a
@@ -59,18 +60,50 @@ function writeMarker(storage: Storage | undefined, userId: string | null): void 
 
 const RETRY_MAX_MS = 30_000;
 
+/**
+ * True while edits may still turn out to be a subscriber's: the session is loading, or a signed-in
+ * user's subscription has not been checked yet.
+ */
+function syncUndecided(state: RootState): boolean {
+  if (!state.tasks._persist?.rehydrated) return false;
+  const { status, user } = state.auth;
+  return status === 'connecting' || (user !== null && state.subscription.userId !== user.id);
+}
+
 export function addSyncListeners(startAppListening: AppStartListening) {
   // Counts task events while syncing, so an upload knows whether it carried the latest change.
   let version = 0;
+  // The user whose edits upload as they happen (set once the start-up read is done).
+  let liveUserId: string | null = null;
+  // Edits made before sync could start (subscription not yet known, cloud copy being read). Task
+  // changes are serializable events, so when the cloud copy replaces the local list they are
+  // replayed on top of it instead of being lost.
+  const early: UnknownAction[] = [];
 
   const stopEdits = startAppListening({
     predicate: isTaskListChange,
-    effect: (_action, api) => {
-      const userId = selectSyncUserId(api.getState());
-      if (!userId) return; // visitors and free users: nothing leaves the browser
-      version += 1;
-      writeMarker(api.extra.storage(), userId);
-      api.extra.uploads.changed();
+    effect: (action, api) => {
+      const state = api.getState();
+      const userId = selectSyncUserId(state);
+      if (userId && userId === liveUserId) {
+        version += 1;
+        writeMarker(api.extra.storage(), userId);
+        api.extra.uploads.changed();
+      } else if (userId) {
+        writeMarker(api.extra.storage(), userId); // closing the tab now keeps the local list
+        early.push(action);
+      } else if (syncUndecided(state)) {
+        early.push(action);
+      }
+      // Visitors and free users: nothing leaves the browser.
+    },
+  });
+
+  // Known not to sync (signed out, free): earlier edits are just local ones.
+  const stopForgetting = startAppListening({
+    predicate: (_action, state) => early.length > 0 && selectSyncUserId(state) === null && !syncUndecided(state),
+    effect: () => {
+      early.length = 0;
     },
   });
 
@@ -82,25 +115,24 @@ export function addSyncListeners(startAppListening: AppStartListening) {
       if (!userId) return;
       const { storage, uploads } = api.extra;
 
-      // Read once the marker and the edit count, then the cloud copy; retried until it can be read,
-      // because uploading over a cloud copy we could not read might erase another device's work.
-      let start: { client: Backend; cloud: { tasks: unknown } | null; pending: boolean; startVersion: number } | null = null;
+      // Read the marker, then the cloud copy; retried until it can be read, because uploading
+      // over a cloud copy we could not read might erase another device's work.
+      let start: { client: Backend; cloud: { tasks: unknown } | null; pending: boolean } | null = null;
       for (let attempt = 0; !start; attempt += 1) {
-        const startVersion = version;
         const pending = readMarker(storage()) === userId;
         try {
           const client = await api.pause(api.extra.backend());
           const query = client.from('user_tasks').select('tasks').eq('user_id', userId).maybeSingle();
           const { data, error } = await api.pause(Promise.resolve(query));
           if (error) throw error;
-          start = { client, cloud: data, pending, startVersion };
+          start = { client, cloud: data, pending };
         } catch (error) {
           if (api.signal.aborted) throw error;
           console.warn('Cloud sync: could not read tasks', error);
           await api.delay(Math.min(RETRY_MAX_MS, 1000 * 2 ** attempt));
         }
       }
-      const { client, cloud, pending, startVersion } = start;
+      const { client, cloud, pending } = start;
 
       const send = async () => {
         const sentVersion = version;
@@ -111,13 +143,16 @@ export function addSyncListeners(startAppListening: AppStartListening) {
         else if (version === sentVersion) writeMarker(storage(), null);
       };
       uploads.attach(send);
+      liveUserId = userId;
 
+      const replay = early.splice(0);
       const { tasks: cloudTasks, changed } = parseCloudTasks(cloud?.tasks);
-      const editedMeanwhile = version !== startVersion;
-      if (!pending && !editedMeanwhile && cloudTasks.length > 0) {
+      if (!pending && cloudTasks.length > 0) {
         api.dispatch(tasksReplaced({ tasks: cloudTasks }));
+        // Now live: each replayed edit schedules the upload like any other.
+        for (const action of replay) api.dispatch(action);
         if (changed) uploads.changed(); // store the repaired list back
-      } else if (pending || editedMeanwhile || selectTaskCount(api.getState()) > 0) {
+      } else if (pending || selectTaskCount(api.getState()) > 0) {
         uploads.changed();
         void uploads.flush();
       }
@@ -135,6 +170,7 @@ export function addSyncListeners(startAppListening: AppStartListening) {
         await api.condition((_next, state) => selectSyncUserId(state) !== userId);
       } finally {
         uploads.detach(send);
+        if (liveUserId === userId) liveUserId = null;
         if (inBrowser) {
           window.removeEventListener('pagehide', flushNow);
           document.removeEventListener('visibilitychange', flushWhenHidden);
@@ -145,6 +181,7 @@ export function addSyncListeners(startAppListening: AppStartListening) {
 
   return () => {
     stopEdits();
+    stopForgetting();
     stopSession();
   };
 }
