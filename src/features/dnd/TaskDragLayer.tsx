@@ -8,7 +8,7 @@ import type { DraggedTask } from './useTaskDnd';
  * The drag overlay: a preview of the dragged task where the card would be if it followed
  * the pointer. It never takes pointer events, so hit-testing sees the targets beneath it.
  */
-export function TaskDragLayer() {
+export default function TaskDragLayer() {
   const { item, offset } = useDragLayer((monitor) => ({
     item: monitor.isDragging() ? (monitor.getItem() as DraggedTask | null) : null,
     offset: monitor.getSourceClientOffset(),

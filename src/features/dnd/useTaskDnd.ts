@@ -5,7 +5,7 @@ import { selectTaskById, taskDragCancelled, taskDragEnded, taskDragStarted, task
 import type { Task, TaskDate } from '../tasks/types';
 import { useAnnounce } from './announceContext';
 import { cancelled, dropped, INSTRUCTIONS_ID, pickedUp } from './announcements';
-import { HANDLE_ATTR } from './backend/keyboardBackend';
+import { HANDLE_ATTR } from './backend/attributes';
 import { currentPoint } from './backend/plannerBackend';
 import { slotOf } from './dragPosition';
 import { dropOnColumnGoesToEnd, moveOverTask } from './moves';

@@ -1,9 +1,8 @@
 import type { Backend, DragDropManager, Identifier, XYCoord } from 'dnd-core';
+import { HANDLE_ATTR } from './attributes';
 import { closestRegistered, remember, targetIdsAt, type TargetNodes } from './hitTest';
 
 export const KEYBOARD_STEP = 25;
-/** Marks a drag handle inside a drag source; its value names the handle so focus can find it again. */
-export const HANDLE_ATTR = 'data-dnd-handle';
 /** How close to the viewport's edge the keyboard pointer may come before the page scrolls instead. */
 const VIEW_MARGIN = 8;
 

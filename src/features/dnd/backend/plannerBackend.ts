@@ -1,6 +1,4 @@
 import type { Backend, BackendFactory, DragDropManager, Identifier, XYCoord } from 'dnd-core';
-import { KeyboardBackend } from './keyboardBackend';
-import { PointerBackend } from './pointerBackend';
 
 /**
  * A backend that knows where its drag's pointer is right now. dnd-core records the pointer
@@ -11,57 +9,85 @@ export interface PointerSource {
   currentPoint(): XYCoord | null;
 }
 
-/**
- * Several backends at once, each serving its own input, all wired to every source and
- * target (in the spirit of react-dnd-multi-backend, which switches between backends
- * instead: here mouse, touch and keyboard may each start the next drag).
- */
-export class CompositeBackend implements Backend, PointerSource {
-  constructor(private readonly backends: ReadonlyArray<Backend & Partial<PointerSource>>) {}
-
-  currentPoint(): XYCoord | null {
-    for (const backend of this.backends) {
-      const point = backend.currentPoint?.();
-      if (point) return point;
-    }
-    return null;
-  }
-
-  setup(): void {
-    for (const backend of this.backends) backend.setup();
-  }
-
-  teardown(): void {
-    for (const backend of [...this.backends].reverse()) backend.teardown();
-  }
-
-  connectDragSource(sourceId: Identifier, node?: unknown, options?: unknown): () => void {
-    return all(this.backends.map((backend) => backend.connectDragSource(sourceId, node, options)));
-  }
-
-  connectDragPreview(sourceId: Identifier, node?: unknown, options?: unknown): () => void {
-    return all(this.backends.map((backend) => backend.connectDragPreview(sourceId, node, options)));
-  }
-
-  connectDropTarget(targetId: Identifier, node?: unknown, options?: unknown): () => void {
-    return all(this.backends.map((backend) => backend.connectDropTarget(targetId, node, options)));
-  }
-
-  profile(): Record<string, number> {
-    return Object.assign({}, ...this.backends.map((backend) => backend.profile()));
-  }
-}
-
 /** The pointer a hover handler should measure against. */
 export function currentPoint(manager: DragDropManager): XYCoord | null {
   const backend = manager.getBackend() as Backend & Partial<PointerSource>;
   return backend.currentPoint?.() ?? manager.getMonitor().getClientOffset();
 }
 
-const all = (unsubscribes: Array<() => void>) => () => unsubscribes.forEach((unsubscribe) => unsubscribe());
+type ConnectKind = 'connectDragSource' | 'connectDragPreview' | 'connectDropTarget';
 
-/** The planner's backend: mouse and touch (react-dnd-touch-backend behind the activation rules) plus the keyboard. */
+interface Connection {
+  kind: ConnectKind;
+  args: [Identifier, unknown, unknown];
+  disconnect?: () => void;
+}
+
+/**
+ * Stands in for the input backends while their code loads (they are a separate chunk,
+ * off the first load's critical path): records setup and connections, and hands them over
+ * once loaded. The import starts as the planner mounts, long before a person can drag.
+ */
+export class LazyBackend implements Backend, PointerSource {
+  private real: (Backend & PointerSource) | null = null;
+  private pending = new Set<Connection>();
+  private isSetUp = false;
+
+  constructor(load: () => Promise<Backend & PointerSource>) {
+    load().then(
+      (real) => {
+        this.real = real;
+        if (this.isSetUp) real.setup();
+        for (const connection of this.pending) connection.disconnect = real[connection.kind](...connection.args);
+        this.pending.clear();
+      },
+      (error: unknown) => console.error('Drag and drop could not load', error),
+    );
+  }
+
+  setup(): void {
+    this.isSetUp = true;
+    this.real?.setup();
+  }
+
+  teardown(): void {
+    this.isSetUp = false;
+    this.real?.teardown();
+  }
+
+  connectDragSource(sourceId: Identifier, node?: unknown, options?: unknown): () => void {
+    return this.connect('connectDragSource', [sourceId, node, options]);
+  }
+
+  connectDragPreview(sourceId: Identifier, node?: unknown, options?: unknown): () => void {
+    return this.connect('connectDragPreview', [sourceId, node, options]);
+  }
+
+  connectDropTarget(targetId: Identifier, node?: unknown, options?: unknown): () => void {
+    return this.connect('connectDropTarget', [targetId, node, options]);
+  }
+
+  profile(): Record<string, number> {
+    return this.real?.profile() ?? { pendingConnections: this.pending.size };
+  }
+
+  currentPoint(): XYCoord | null {
+    return this.real?.currentPoint() ?? null;
+  }
+
+  private connect(kind: ConnectKind, args: Connection['args']): () => void {
+    if (this.real) return this.real[kind](...args);
+    const connection: Connection = { kind, args };
+    this.pending.add(connection);
+    return () => {
+      this.pending.delete(connection);
+      connection.disconnect?.();
+    };
+  }
+}
+
+/** The planner's backend: mouse, touch and keyboard, loaded on demand. */
 export const PlannerBackend: BackendFactory = (manager, context?: { window?: Window }) => {
   const win = context?.window ?? window;
-  return new CompositeBackend([new KeyboardBackend(manager, win), new PointerBackend(manager, win)]);
+  return new LazyBackend(() => import('./compositeBackend').then(({ createInputBackend }) => createInputBackend(manager, win)));
 };
