@@ -136,6 +136,21 @@ test.describe('touch', () => {
     await expectStored(page, { [MON]: 'Bravo Charlie', [TUE]: 'Alpha Xray Yankee' });
   });
 
+  test('held near the bottom edge, a touch drag scrolls the page to the days below', async ({ page }) => {
+    await openPlanner(page);
+    const cdp = await page.context().newCDPSession(page);
+    const from = await centre(card(page, 'Alpha'));
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+    await page.waitForTimeout(250);
+    const edge = { x: from.x, y: page.viewportSize()!.height - 5 };
+    for (let i = 1; i <= 10; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y + ((edge.y - from.y) * i) / 10 }] });
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(600);
+    await expect(column(page, 'Some Day')).toBeInViewport();
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [await centre(column(page, 'Some Day'))] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expectStored(page, { [MON]: 'Bravo Charlie', [TUE]: 'Xray Yankee', someday: 'Alpha' });
+  });
+
   test('a touch that moves before the press completes scrolls instead of dragging', async ({ page }) => {
     await openPlanner(page);
     const cdp = await page.context().newCDPSession(page);
