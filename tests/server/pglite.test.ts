@@ -13,6 +13,11 @@ describe('PGlite housekeeping', () => {
     expect(await srv.sql('show max_wal_size')).toEqual([{ max_wal_size: '128MB' }]);
   });
 
+  test('task lists are stored uncompressed (PGlite has no lz4, and pglz costs more than it saves)', async () => {
+    const rows = await srv.sql("select attstorage from pg_attribute where attrelid = 'public.user_tasks'::regclass and attname = 'tasks'");
+    expect(rows).toEqual([{ attstorage: 'e' }]);
+  });
+
   test('repeated upserts of a large list do not grow the table without bound', async () => {
     const { client, user } = await srv.signUp();
     // Incompressible, so each dead row version really costs its size.

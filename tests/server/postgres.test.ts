@@ -30,6 +30,12 @@ describePg('two servers on one PostgreSQL database', () => {
     expect(rows.every((r) => r.n === 1)).toBe(true);
   });
 
+  test('task lists are compressed with lz4 where the server has it', async () => {
+    const [{ lz4 }] = (await a.sql<{ lz4: boolean }>("select count(*) > 0 as lz4 from pg_settings where name = 'default_toast_compression' and 'lz4' = any(enumvals)")) as [{ lz4: boolean }];
+    const rows = await a.sql("select attcompression from pg_attribute where attrelid = 'public.user_tasks'::regclass and attname = 'tasks'");
+    expect(rows).toEqual([{ attcompression: lz4 ? 'l' : '' }]);
+  });
+
   test('sessions, rotation and data are shared between the processes', async () => {
     const { email, password, user, client: onA } = await a.signUp();
     const onB = b.client();

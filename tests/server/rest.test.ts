@@ -201,6 +201,12 @@ describe.each(backends)('rest on %s', (backend) => {
 
     const own = await a.client.from('subscribers').select('subscribed, subscription_tier').eq('user_id', a.user.id).maybeSingle();
     expect(own).toMatchObject({ error: null, data: { subscribed: true, subscription_tier: 'Premium' } });
+    // JSON types as PostgREST sends them: booleans, nulls, strings, timestamps with offset, in column order.
+    const all = await srv.api(`/rest/v1/subscribers?select=*`, { headers: { authorization: `Bearer ${a.session.access_token}` } });
+    const [row] = (await all.json()) as Record<string, unknown>[];
+    expect(Object.keys(row!)).toEqual(['user_id', 'email', 'stripe_customer_id', 'subscribed', 'subscription_tier', 'subscription_end', 'updated_at']);
+    expect(row).toMatchObject({ user_id: a.user.id, email: a.email, stripe_customer_id: null, subscribed: true, subscription_end: null });
+    expect(row!.updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/);
     const others = await b.client.from('subscribers').select('*');
     expect(others).toMatchObject({ error: null, data: [] });
 
