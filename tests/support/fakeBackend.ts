@@ -34,8 +34,9 @@ export class FakeBackend implements Backend {
   functionData: Record<string, unknown> = {};
   /** When set, sign-in and sign-up wait for it (to see the page while busy). */
   gate: Promise<unknown> | null = null;
-  /** When set, the user_tasks read and function calls wait for it. */
+  /** When set, the user_tasks read or write, or function calls, wait for it. */
   readGate: Promise<unknown> | null = null;
+  writeGate: Promise<unknown> | null = null;
   functionGate: Promise<unknown> | null = null;
 
   constructor(users: Array<{ email: string; password: string }> = []) {
@@ -121,6 +122,7 @@ export class FakeBackend implements Backend {
       upsert: async (values: { user_id: string; tasks: string }, _options: { onConflict: 'user_id' }) => {
         this.upserts.push(values);
         this.log.push('upsert');
+        await this.writeGate;
         if (this.failures.upsert) return { data: null, error: this.failures.upsert };
         this.rows.set(values.user_id, values.tasks);
         return { data: null, error: null };

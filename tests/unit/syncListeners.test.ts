@@ -238,6 +238,20 @@ describe('uploads after edits', () => {
     expect(uploaded(backend)[0]!.title).toBe('Before leaving');
   });
 
+  test('a stalled upload delays signing out by at most 3 s', async () => {
+    const backend = subscribedBackend();
+    const { store } = await signedIn(backend, [task('a')]);
+    backend.writeGate = new Promise(() => {});
+    store.dispatch(taskRenamed({ id: 'a', title: 'Stuck' }));
+    let outcome: unknown = null;
+    void store.dispatch(signOut()).then((result) => (outcome = result));
+    await settle(2900);
+    expect(outcome).toBeNull();
+    await settle(100);
+    expect(outcome).toEqual({ ok: true });
+    expect(backend.log.slice(-2)).toEqual(['upsert', 'signOut']);
+  });
+
   test('upload errors are ignored but logged', async () => {
     const backend = subscribedBackend();
     const { store } = await signedIn(backend, [task('a')]);

@@ -12,6 +12,8 @@ export type AuthOutcome = { ok: true } | { ok: false; message: string };
 /** Set at sign-up; the subscription listener opens the Premium dialog once the session exists, then clears it. */
 export const PREMIUM_AFTER_SIGN_UP_KEY = 'showGoPremiumAfterConfirm';
 
+const SIGN_OUT_FLUSH_LIMIT_MS = 3000;
+
 function failed(message: string | undefined, fallback: string): AuthOutcome {
   const text = message || fallback;
   notify.error(text);
@@ -65,8 +67,9 @@ export const signOut =
   (): AppThunk<Promise<AuthOutcome>> =>
   async (_dispatch, _getState, { backend, uploads }) => {
     try {
-      // Edits still inside the upload debounce go out while the session can still send them.
-      await uploads.flush();
+      // Edits still inside the upload debounce go out while the session can still send them;
+      // a stalled upload must not keep the person signed in (the pending marker keeps it).
+      await Promise.race([uploads.flush(), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_FLUSH_LIMIT_MS))]);
       const { error } = await (await backend()).auth.signOut();
       if (error) return failed(error.message, 'Failed to sign out');
     } catch (error) {
