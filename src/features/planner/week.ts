@@ -1,11 +1,20 @@
-import { addWeeks, eachDayOfInterval, endOfWeek, format, isSameMonth, isSameYear, isToday, parseISO, startOfWeek } from 'date-fns';
+import { addWeeks, eachDayOfInterval, endOfWeek, isSameMonth, isSameYear, isToday, startOfWeek } from 'date-fns';
 
 // Weeks start on Monday everywhere in the product.
 const WEEK = { weekStartsOn: 1 } as const;
-export const DAY_KEY_FORMAT = 'yyyy-MM-dd';
 
-export const toDayKey = (date: Date): string => format(date, DAY_KEY_FORMAT);
-export const fromDayKey = (key: string): Date => parseISO(key);
+// Labels come from Intl rather than date-fns' format(), whose locale data would cost the
+// planner's first load ~6 KB gzipped; en-US keeps the short names fixed ('Sep', not 'Sept').
+const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short' });
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short' });
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export const toDayKey = (date: Date): string => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/** Local midnight of a yyyy-MM-dd key. */
+export function fromDayKey(key: string): Date {
+  const [year, month, day] = key.split('-').map(Number);
+  return new Date(year!, month! - 1, day!);
+}
 
 /** The seven day keys (Monday first) of the week holding `anchor`. */
 export function weekDayKeys(anchor: string): string[] {
@@ -17,11 +26,14 @@ export const weekStartKey = (anchor: string): string => toDayKey(startOfWeek(fro
 export const shiftWeek = (anchor: string, weeks: number): string => toDayKey(addWeeks(startOfWeek(fromDayKey(anchor), WEEK), weeks));
 
 /** Short weekday, e.g. 'Mon'. */
-export const dayLabel = (key: string): string => format(fromDayKey(key), 'EEE');
+export const dayLabel = (key: string): string => weekdayFormat.format(fromDayKey(key));
 /** Day and short month, e.g. '23 Nov'. */
-export const dateLabel = (key: string): string => format(fromDayKey(key), 'd MMM');
+export function dateLabel(key: string): string {
+  const date = fromDayKey(key);
+  return `${date.getDate()} ${monthFormat.format(date)}`;
+}
 /** Short month and year, e.g. 'Nov 2026'. */
-export const monthHeading = (date: Date): string => format(date, 'MMM yyyy');
+export const monthHeading = (date: Date): string => `${monthFormat.format(date)} ${date.getFullYear()}`;
 export const isTodayKey = (key: string): boolean => isToday(fromDayKey(key));
 
 /** The week's title: its month, or both months (and years) when the week spans two. */
@@ -30,6 +42,6 @@ export function weekTitle(anchor: string): string {
   const start = startOfWeek(date, WEEK);
   const end = endOfWeek(date, WEEK);
   if (isSameMonth(start, end)) return monthHeading(start);
-  if (isSameYear(start, end)) return `${format(start, 'MMM')} – ${monthHeading(end)}`;
+  if (isSameYear(start, end)) return `${monthFormat.format(start)} – ${monthHeading(end)}`;
   return `${monthHeading(start)} – ${monthHeading(end)}`;
 }
