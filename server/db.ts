@@ -131,8 +131,12 @@ function isAlive(pid: number): boolean {
 
 async function openPostgres(connectionString: string, poolSize = 20): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
-  // A failing idle client must not crash the process; the pool replaces it.
-  pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+  // A failing idle client must not crash the process; the pool replaces it. pool.end() resolves before its
+  // connections are gone, so errors after close (e.g. the database being dropped) are expected.
+  let closed = false;
+  pool.on('error', (err) => {
+    if (!closed) console.error('PostgreSQL pool error:', err.message);
+  });
   await pool.query('select 1');
 
   // Statements with parameters are prepared once per connection (named by their text).
@@ -173,6 +177,9 @@ async function openPostgres(connectionString: string, poolSize = 20): Promise<Da
         await q.query(SET_CLAIMS, [JSON.stringify(claims), roleOf(claims)]);
         return fn(q);
       }),
-    close: () => pool.end(),
+    close: () => {
+      closed = true;
+      return pool.end();
+    },
   };
 }

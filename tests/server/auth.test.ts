@@ -97,6 +97,15 @@ describe.each(backends)('auth on %s', (backend) => {
     }
   });
 
+  test('an oversized body gets 413 in GoTrue’s shape and creates nobody', async () => {
+    const email = uniqueEmail('big');
+    const body = JSON.stringify({ email, password: 'pw123456', data: { blob: 'x'.repeat(6 * 1024 * 1024) } });
+    const res = await srv.api('/auth/v1/signup', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'request_too_large', error_code: 'request_too_large' });
+    expect(await srv.sql('select 1 from auth.users where email = $1', [email])).toHaveLength(0);
+  });
+
   test('refresh rotates the token; reusing a rotated token revokes the whole session', async () => {
     const { client, session, user } = await srv.signUp();
     const first = await client.auth.refreshSession();

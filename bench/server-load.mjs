@@ -1,0 +1,77 @@
+// Load generator for bench/server.ts, in its own process so the server's CPU figures are the server's own.
+// Reads one job as JSON on stdin, runs it for job.seconds, prints the result as JSON on stdout.
+// job: { url, apikey, users: [{id, token, email, password}], kind: 'upsert'|'select'|'signIn', concurrency, seconds, tasks, once? }
+import { Agent, request } from 'node:http';
+
+/** A task list like the app's, serialized as the app sends it (a JSON string). */
+function taskList(seed, count) {
+  const start = 1_763_900_000_000 + seed * 10_000;
+  return JSON.stringify(
+    Array.from({ length: count }, (_, i) => ({
+      id: `task-${start + i}-${(seed * 7919 + i).toString(36).padStart(6, '0')}`,
+      title: `Task ${i + 1} of user ${seed}`,
+      date: '2026-11-23',
+      completed: i % 4 === 0,
+      createdAt: start + i,
+      order: i,
+    })),
+  );
+}
+
+const job = JSON.parse(await new Response(process.stdin).text());
+const url = new URL(job.url);
+const agent = new Agent({ keepAlive: true, maxSockets: job.concurrency + 1 });
+
+function call(method, path, headers, body) {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: url.hostname, port: url.port, method, path, agent, headers: body ? { ...headers, 'content-length': body.length } : headers },
+      (res) => {
+        let size = 0;
+        res.on('data', (chunk) => (size += chunk.length));
+        res.on('end', () => resolve({ status: res.statusCode, size }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+// Bodies are serialized once: the bench measures the server, not this process.
+const bodies = job.kind === 'upsert' ? job.users.map((u, i) => Buffer.from(JSON.stringify({ user_id: u.id, tasks: taskList(i, job.tasks) }))) : [];
+const json = { apikey: job.apikey, authorization: `Bearer ${job.apikey}`, 'content-type': 'application/json' };
+const ops = {
+  upsert: (u, i) =>
+    call('POST', '/rest/v1/user_tasks', { apikey: job.apikey, authorization: `Bearer ${u.token}`, 'content-type': 'application/json', prefer: 'resolution=merge-duplicates', 'content-profile': 'public' }, bodies[i]).then((r) => r.status === 201),
+  select: (u) =>
+    call('GET', `/rest/v1/user_tasks?select=tasks&user_id=eq.${u.id}`, { apikey: job.apikey, authorization: `Bearer ${u.token}`, 'accept-profile': 'public' }).then(
+      (r) => r.status === 200 && r.size > job.tasks * 40,
+    ),
+  signIn: (u) => call('POST', '/auth/v1/token?grant_type=password', json, Buffer.from(JSON.stringify({ email: u.email, password: u.password }))).then((r) => r.status === 200),
+};
+const op = ops[job.kind];
+
+const latencies = [];
+let errors = 0;
+const started = performance.now();
+const deadline = started + job.seconds * 1000;
+await Promise.all(
+  Array.from({ length: job.concurrency }, async (_, worker) => {
+    const user = job.users[worker % job.users.length];
+    // job.once: every worker makes exactly one call (to create each user's row before the measurements).
+    for (let n = 0; job.once ? n < 1 : performance.now() < deadline; n++) {
+      const t = performance.now();
+      const ok = await op(user, worker % job.users.length).catch(() => false);
+      if (ok) latencies.push(performance.now() - t);
+      else errors++;
+    }
+  }),
+);
+const elapsed = (performance.now() - started) / 1000;
+agent.destroy();
+latencies.sort((a, b) => a - b);
+const at = (p) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? null;
+process.stdout.write(
+  JSON.stringify({ count: latencies.length, errors, perSecond: latencies.length / elapsed, median: at(50), p99: at(99), bodyBytes: bodies[0]?.length ?? 0 }),
+);
