@@ -351,6 +351,13 @@ export function restRoutes(ctx: ServerContext, jwt: Jwt): Hono {
     return respondToWrite(c, claims, table, sql, params, 204);
   });
 
+  app.all('/:table', () => {
+    throw new RestError(405, 'PGRST117', 'Unsupported HTTP method');
+  });
+  app.all('*', () => {
+    throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+  });
+
   /** return=minimal (default) answers with no body; return=representation with the written rows. */
   async function respondToWrite(c: Context, claims: JwtClaims, table: Table, statement: string, params: unknown[], minimalStatus: 201 | 204) {
     const representation = preferences(c).get('return') === 'representation';

@@ -180,6 +180,12 @@ describe.each(backends)('rest on %s', (backend) => {
       await expectShape(await srv.api('/rest/v1/user_tasks?user_id=gt.1', { headers: auth }), 400, 'PGRST100');
     });
 
+    test('other paths and methods → 404 / 405', async () => {
+      await expectShape(await srv.api('/rest/v1/rpc/anything', { method: 'POST', headers: auth, body: '{}' }), 404, 'PGRST125');
+      await expectShape(await srv.api('/rest/v1/', { headers: auth }), 404, 'PGRST125');
+      await expectShape(await srv.api('/rest/v1/user_tasks', { method: 'PUT', headers: auth, body: '{}' }), 405, 'PGRST117');
+    });
+
     test('mismatched keys in an array body → 400 PGRST102', async () => {
       const body = JSON.stringify([{ user_id: userId, tasks: '[]' }, { user_id: userId }]);
       await expectShape(await srv.api('/rest/v1/user_tasks', { method: 'POST', headers: auth, body }), 400, 'PGRST102');
