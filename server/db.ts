@@ -34,7 +34,7 @@ export async function openDb(options: { dataDir: string; databaseUrl?: string; p
 // copy behind forever, and the WAL (replayed after a crash) could grow to 1 GB.
 const PGLITE_SETTINGS = ['-c', 'max_wal_size=128MB', '-c', 'min_wal_size=32MB'];
 const VACUUM_EVERY_MS = 60_000;
-const VACUUM_EVERY_TRANSACTIONS = 200;
+const VACUUM_EVERY_TRANSACTIONS = 100;
 
 async function openPglite(dataDir: string): Promise<Database> {
   const releaseLock = lockDataDir(dataDir);
