@@ -12,8 +12,8 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
-// react-dnd and friends ship ESM only.
-const esmPackages = ['react-dnd', 'dnd-core', '@react-dnd', 'react-dnd-html5-backend', 'react-dnd-touch-backend'];
+// react-dnd and friends, and Storybook (composeStories in tests), ship ESM only.
+const esmPackages = ['react-dnd', 'dnd-core', '@react-dnd', 'react-dnd-html5-backend', 'react-dnd-touch-backend', 'storybook', '@storybook'];
 
 export default {
   projects: [

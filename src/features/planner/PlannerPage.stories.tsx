@@ -1,0 +1,49 @@
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { useEffect, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { expect } from 'storybook/test';
+import { useAppSelector } from '../../app/hooks';
+import { sampleWeekTasks, withStore } from '../../app/storyStore';
+import { selectTheme } from '../theme/themeSlice';
+import { PlannerPage } from './PlannerPage';
+
+/** Follows the store's theme, so the header's theme button works here as in the app. */
+function ThemeFrame({ children }: { children: ReactNode }) {
+  const theme = useAppSelector(selectTheme);
+  // The theme button also marks <html>; take that off again so other stories are not left dark.
+  useEffect(() => () => document.documentElement.classList.remove('dark', 'light'), []);
+  return <div className={theme === 'dark' ? 'dark bg-slate-950 text-slate-100' : 'bg-slate-50 text-slate-900'}>{children}</div>;
+}
+
+const frame: Decorator = (Story) => (
+  <MemoryRouter>
+    <ThemeFrame>
+      <Story />
+    </ThemeFrame>
+  </MemoryRouter>
+);
+
+const meta = {
+  title: 'Pages/Planner',
+  component: PlannerPage,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof PlannerPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Light: Story = {
+  decorators: [frame, withStore({ tasks: sampleWeekTasks(), theme: 'light' })],
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('button', { name: 'Dentist at 10' })).toBeVisible();
+    await expect(canvas.getByRole('region', { current: 'date' })).toBeVisible();
+  },
+};
+
+export const Dark: Story = {
+  decorators: [frame, withStore({ tasks: sampleWeekTasks(), theme: 'dark' })],
+};
+
+export const EmptyWeek: Story = {
+  decorators: [frame, withStore({ theme: 'light' })],
+};

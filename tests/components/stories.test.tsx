@@ -1,0 +1,96 @@
+import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import { screen } from '@testing-library/react';
+import preview from '../../.storybook/preview';
+import * as addTaskInputStories from '../../src/features/tasks/AddTaskInput.stories';
+import * as dayColumnStories from '../../src/features/tasks/DayColumn.stories';
+import * as taskCardStories from '../../src/features/tasks/TaskCard.stories';
+import * as premiumDialogStories from '../../src/features/subscription/PremiumDialog.stories';
+
+// The stories are the fixtures: each one is mounted with its args and decorators and its play
+// function runs (with its own assertions), then we check what a person would see.
+
+setProjectAnnotations(preview);
+// Storybook hands play functions a `userEvent` only where the browser has a clipboard; jsdom has none.
+Object.defineProperty(navigator, 'clipboard', { value: {}, configurable: true });
+
+type Composed = Record<string, { run: () => Promise<void> }>;
+
+/** Every story of a file, with what must be on screen after it ran. */
+function eachStory<T extends Composed>(stories: T, expectations: { [name in keyof T]: () => void }) {
+  test.each(Object.keys(stories))('%s', async (name) => {
+    await stories[name]!.run();
+    expectations[name]!();
+  });
+}
+
+describe('TaskCard stories', () => {
+  const title = 'Write the weekly report';
+  const longTitle = 'Call the dentist about moving the check-up to a morning slot, and ask whether the new insurance card works';
+  const card = (name = title) => screen.getByRole('button', { name });
+  eachStory(composeStories(taskCardStories), {
+    Normal: () => expect(screen.getByRole('button', { name: `Mark "${title}" complete`, pressed: false })).toBeInTheDocument(),
+    Completed: () => expect(screen.getByRole('button', { name: `Mark "${title}" incomplete`, pressed: true })).toBeInTheDocument(),
+    Editing: () => expect(screen.getByRole('textbox', { name: `Edit "${title}"` })).toHaveValue(title),
+    LongTitle: () => expect(card(longTitle)).toBeInTheDocument(),
+    DraggingPlaceholder: () => expect(card()).toBeInTheDocument(),
+    Dark: () => expect(card()).toBeInTheDocument(),
+  });
+});
+
+describe('DayColumn stories', () => {
+  const column = (name: string) => screen.getByRole('region', { name });
+  eachStory(composeStories(dayColumnStories), {
+    Empty: () => expect(column('Mon 23 Nov')).toHaveTextContent('No tasks yet'),
+    Full: () => {
+      expect(screen.getAllByRole('listitem')).toHaveLength(4);
+      expect(screen.queryByText('No tasks yet')).not.toBeInTheDocument();
+    },
+    Today: () => expect(column('Mon 23 Nov')).toHaveAttribute('aria-current', 'date'),
+    Selected: () => expect(screen.getByRole('button', { name: 'Buy groceries' })).toBeInTheDocument(),
+    SomeDay: () => expect(column('Some Day')).toHaveTextContent('Book train tickets'),
+    DropTarget: () => expect(screen.getByRole('button', { name: 'Review the pull request for the new sync code' })).toBeInTheDocument(),
+    Adding: () => expect(screen.getByRole('textbox', { name: 'New task for Mon 23 Nov' })).toHaveFocus(),
+  });
+});
+
+describe('AddTaskInput stories', () => {
+  const input = () => screen.getByRole('textbox', { name: 'New task for Mon 23 Nov' });
+  eachStory(composeStories(addTaskInputStories), {
+    Empty: () => expect(input()).toHaveAttribute('placeholder', 'What needs doing?'),
+    // The play functions assert the callbacks; the input keeps its text until the parent closes it.
+    AddsOnEnter: () => expect(input()).toHaveValue('  Buy groceries '),
+    ClosesOnEscape: () => expect(input()).toHaveValue('Never mind'),
+    Dark: () => expect(input()).toHaveFocus(),
+  });
+});
+
+describe('PremiumDialog stories', () => {
+  const dialog = (name: string) => screen.getByRole('dialog', { name });
+  const button = (name: string) => screen.getByRole('button', { name });
+  eachStory(composeStories(premiumDialogStories), {
+    Visitor: () => {
+      expect(dialog('Go Premium')).toBeInTheDocument();
+      screen.getAllByRole('button', { name: 'Sign in to Subscribe' }).forEach((subscribe) => expect(subscribe).toBeDisabled());
+      expect(screen.getByRole('link', { name: 'Already have an account? Sign in here' })).toHaveAttribute('href', '/auth');
+    },
+    SignedIn: () => {
+      expect(button('Subscribe Monthly')).toBeEnabled();
+      expect(button('Subscribe Annually')).toBeEnabled();
+    },
+    LoadingMonthly: () => {
+      expect(button('Loading...')).toHaveAttribute('aria-busy', 'true');
+      expect(button('Subscribe Annually')).toBeDisabled();
+    },
+    Subscribed: () => {
+      expect(dialog('Subscription Active')).toHaveTextContent('Premium Plan Active');
+      expect(screen.getByText('Renews on December 22, 2026')).toBeInTheDocument();
+      expect(button('Manage Billing')).toBeEnabled();
+    },
+    SubscribedWithoutEndDate: () => {
+      expect(dialog('Subscription Active')).toHaveTextContent('Premium Plan Active');
+      expect(screen.queryByText(/Renews on/)).not.toBeInTheDocument();
+    },
+    OpeningBillingPortal: () => expect(button('Loading...')).toBeDisabled(),
+    VisitorDark: () => expect(dialog('Go Premium')).toHaveTextContent('Choose Your Plan'),
+  });
+});
