@@ -10,6 +10,7 @@ import {
   taskDragStarted,
   taskMoved,
   taskMovedToEnd,
+  selectTaskIdsByDate,
   tasksReducer,
   type TasksState,
 } from '../../src/features/tasks/tasksSlice';
@@ -126,6 +127,22 @@ describe('task order invariants', () => {
           lists[step.date] = target;
           const expected = Object.fromEntries(Object.entries(lists).filter(([, ids]) => ids.length > 0));
           if (!isDeepStrictEqual(idsByDate(state), expected)) expect(idsByDate(state)).toEqual(expected);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("each day's memoized list matches a fresh sort whatever state was read before, and a toggle keeps the lists", () => {
+    fc.assert(
+      fc.property(addsFirst, fc.array(fc.oneof(...Object.values(steps)), { minLength: 20, maxLength: 60 }), (adds, rest) => {
+        run([...adds, ...rest], (state, step, before) => {
+          // Reading the state before each step and then the one after makes the memo work out the difference both ways.
+          const previous = selectTaskIdsByDate({ tasks: before });
+          if (!isDeepStrictEqual(previous, idsByDate(before))) expect(previous).toEqual(idsByDate(before));
+          const lists = selectTaskIdsByDate({ tasks: state });
+          if (!isDeepStrictEqual(lists, idsByDate(state))) expect(lists).toEqual(idsByDate(state));
+          if (step.kind === 'toggle') expect(lists).toBe(previous);
         });
       }),
       { numRuns: 300 },

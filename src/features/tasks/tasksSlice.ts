@@ -1,4 +1,4 @@
-import { createEntityAdapter, createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createEntityAdapter, createSelector, createSlice, isDraft, original, type PayloadAction } from '@reduxjs/toolkit';
 import { newTaskId } from '../../lib/ids';
 import type { Task, TaskDate } from './types';
 
@@ -30,6 +30,16 @@ function tasksOn(state: TasksState, date: TaskDate, exceptId?: string): Task[] {
   return list.sort(byOrder);
 }
 
+/**
+ * The ids of a date's tasks in display order, read from the state this reducer call started
+ * from: walking the draft would create a proxy for every one of thousands of tasks.
+ */
+function idsOn(state: TasksState, date: TaskDate, exceptId?: string): string[] {
+  return tasksOn(baseOf(state), date, exceptId).map((task) => task.id);
+}
+
+const baseOf = (state: TasksState): TasksState => (isDraft(state) ? original(state)! : state);
+
 export function byOrder(a: Task, b: Task): number {
   return a.order - b.order || a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
@@ -40,16 +50,23 @@ function renumber(list: Task[]): void {
   });
 }
 
+/** Gives the listed tasks orders 0..n-1, drafting only those whose order changes (orders unchanged by this call so far). */
+function renumberIds(state: TasksState, ids: string[]): void {
+  const base = baseOf(state).entities;
+  ids.forEach((id, index) => {
+    if (base[id]?.order !== index) state.entities[id]!.order = index;
+  });
+}
+
 function moveTask(state: TasksState, id: string, toDate: TaskDate, toIndex: number): void {
   const task = state.entities[id];
   if (!task) return;
   const fromDate = task.date;
-  const target = tasksOn(state, toDate, id);
-  const index = Math.max(0, Math.min(toIndex, target.length));
-  target.splice(index, 0, task);
+  const target = idsOn(state, toDate, id);
+  target.splice(Math.max(0, Math.min(toIndex, target.length)), 0, id);
   task.date = toDate;
-  renumber(target);
-  if (fromDate !== toDate) renumber(tasksOn(state, fromDate));
+  renumberIds(state, target);
+  if (fromDate !== toDate) renumberIds(state, idsOn(state, fromDate, id));
 }
 
 const tasksSlice = createSlice({
@@ -61,7 +78,7 @@ const tasksSlice = createSlice({
         const { id, title, date, createdAt } = action.payload;
         const trimmed = title.trim();
         if (!trimmed || state.entities[id]) return;
-        const order = tasksOn(state, date).length;
+        const order = idsOn(state, date).length;
         tasksAdapter.addOne(state, { id, title: trimmed, date, completed: false, createdAt, order });
       },
       prepare(title: string, date: TaskDate) {
@@ -82,7 +99,7 @@ const tasksSlice = createSlice({
       const task = state.entities[action.payload.id];
       if (!task) return;
       tasksAdapter.removeOne(state, task.id);
-      renumber(tasksOn(state, task.date));
+      renumberIds(state, idsOn(state, task.date, task.id));
     },
     /** Move a task into `toDate` at `toIndex` (its index once it is removed from its old place). */
     taskMoved(state, action: PayloadAction<{ id: string; toDate: TaskDate; toIndex: number }>) {
@@ -97,8 +114,9 @@ const tasksSlice = createSlice({
     taskDragStarted(state, action: PayloadAction<{ id: string }>) {
       if (!state.entities[action.payload.id]) return;
       const positions: DragOrigin['positions'] = {};
-      for (const id of state.ids) {
-        const task = state.entities[id]!;
+      const base = baseOf(state);
+      for (const id of base.ids) {
+        const task = base.entities[id]!;
         positions[task.id] = { date: task.date, order: task.order };
       }
       state.drag = { taskId: action.payload.id, positions };
@@ -170,8 +188,51 @@ export const selectTaskEntities = adapterSelectors.selectEntities;
 export const selectTaskCount = adapterSelectors.selectTotal;
 export const selectDraggedTaskId = (state: WithTasks) => state.tasks.drag?.taskId ?? null;
 
-/** Task ids per date, each list sorted by order: one pass over all tasks, memoized. */
-export const selectTaskIdsByDate = createSelector([selectTaskEntities, (state: WithTasks) => state.tasks.ids], (entities, ids) => {
+type IdsByDate = Record<TaskDate, string[]>;
+
+let lastByDate: { ids: TasksState['ids']; entities: TasksState['entities']; byDate: IdsByDate } | null = null;
+
+/**
+ * Task ids per date, each list sorted by order, memoized. A date's list is rebuilt only when one of
+ * its tasks was added, removed or changed date or order: completing or renaming a task among
+ * thousands re-sorts nothing, and untouched dates keep their arrays.
+ */
+export function selectTaskIdsByDate(state: WithTasks): IdsByDate {
+  const { ids, entities } = state.tasks;
+  const last = lastByDate;
+  if (last && last.ids === ids && last.entities === entities) return last.byDate;
+  const dirty = last ? datesChanged(last, ids, entities) : null;
+  let byDate: IdsByDate;
+  if (last && dirty!.size === 0) byDate = last.byDate;
+  else if (last && dirty!.size <= 2) {
+    byDate = { ...last.byDate };
+    for (const date of dirty!) {
+      const list = tasksOn(state.tasks, date).map((task) => task.id);
+      if (list.length > 0) byDate[date] = list;
+      else delete byDate[date];
+    }
+  } else byDate = groupIdsByDate(ids, entities);
+  lastByDate = { ids, entities, byDate };
+  return byDate;
+}
+
+/** Dates whose list of tasks, or their order, may differ between the last state and this one. */
+function datesChanged(last: NonNullable<typeof lastByDate>, ids: TasksState['ids'], entities: TasksState['entities']): Set<TaskDate> {
+  const dirty = new Set<TaskDate>();
+  for (const id of ids) {
+    const before = last.entities[id];
+    const after = entities[id]!;
+    if (before === after) continue;
+    if (!before) dirty.add(after.date);
+    else if (before.date !== after.date || before.order !== after.order || before.createdAt !== after.createdAt) dirty.add(before.date).add(after.date);
+  }
+  if (last.ids !== ids) {
+    for (const id of last.ids) if (!entities[id]) dirty.add(last.entities[id]!.date);
+  }
+  return dirty;
+}
+
+function groupIdsByDate(ids: TasksState['ids'], entities: TasksState['entities']): IdsByDate {
   const byDate = new Map<TaskDate, Task[]>();
   for (const id of ids) {
     const task = entities[id]!;
@@ -179,10 +240,10 @@ export const selectTaskIdsByDate = createSelector([selectTaskEntities, (state: W
     if (list) list.push(task);
     else byDate.set(task.date, [task]);
   }
-  const result: Record<TaskDate, string[]> = {};
+  const result: IdsByDate = {};
   for (const [date, list] of byDate) result[date] = list.sort(byOrder).map((task) => task.id);
   return result;
-});
+}
 
 const NO_IDS: string[] = [];
 
