@@ -65,14 +65,10 @@ export const MoonIcon = (props: IconProps) => (
   </Icon>
 );
 
+// One path of six dots rather than six circles: a card renders it, and a day may hold hundreds of cards.
 export const GripIcon = (props: IconProps) => (
   <Icon {...props} fill="currentColor" stroke="none">
-    <circle cx="9" cy="6" r="1.5" />
-    <circle cx="15" cy="6" r="1.5" />
-    <circle cx="9" cy="12" r="1.5" />
-    <circle cx="15" cy="12" r="1.5" />
-    <circle cx="9" cy="18" r="1.5" />
-    <circle cx="15" cy="18" r="1.5" />
+    <path d="M7.5 6a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0M13.5 6a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0M7.5 12a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0M13.5 12a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0M7.5 18a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0M13.5 18a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0" />
   </Icon>
 );
 

@@ -1,8 +1,9 @@
-import { useCallback, useRef, type HTMLAttributes } from 'react';
-import { useDrag, useDragDropManager, useDrop } from 'react-dnd';
+import type { DragSource, XYCoord } from 'dnd-core';
+import { useCallback, useRef, type HTMLAttributes, type RefCallback } from 'react';
+import { useDragDropManager, useDrop } from 'react-dnd';
 import { useAppStore } from '../../app/hooks';
 import { selectTaskById, taskDragCancelled, taskDragEnded, taskDragStarted, taskMoved, taskMovedToEnd } from '../tasks/tasksSlice';
-import type { Task, TaskDate } from '../tasks/types';
+import type { TaskDate } from '../tasks/types';
 import { useAnnounce } from './announceContext';
 import { cancelled, dropped, INSTRUCTIONS_ID, pickedUp } from './announcements';
 import { HANDLE_ATTR } from './backend/attributes';
@@ -22,65 +23,56 @@ export interface DraggedTask {
 
 export interface TaskDnd {
   /** Attach to the card's root element: pointer and touch drags start anywhere on it. */
-  ref: (node: HTMLElement | null) => void;
-  /** True for the card being dragged (render it as a placeholder). */
-  isDragging: boolean;
+  ref: RefCallback<HTMLElement>;
   /** Spread onto the card's drag-handle button: keyboard drag (pick up, arrows, drop, Escape). */
   handleProps: HTMLAttributes<HTMLElement> & { [HANDLE_ATTR]: string };
 }
 
-export function useTaskDnd(task: Task, _index: number): TaskDnd {
-  const { id } = task;
+/**
+ * A card as a drag source. Not react-dnd's useDrag: that hook subscribes every card to the drag
+ * monitor, and each registration notifies every subscriber, so thousands of cards cost seconds to
+ * mount and every drag start ran thousands of collectors. Here a card only registers its source
+ * while its element exists; whether it is the dragged one comes from the store, through its column.
+ */
+export function useTaskDnd(id: string, isDragging: boolean): TaskDnd {
   const store = useAppStore();
   const announce = useAnnounce();
   const manager = useDragDropManager();
-  const node = useRef<HTMLElement | null>(null);
-
-  const [{ isDragging }, connectDrag] = useDrag<DraggedTask, unknown, { isDragging: boolean }>(
-    () => ({
-      type: TASK_TYPE,
-      item: () => {
-        store.dispatch(taskDragStarted({ id }));
-        const slot = slotOf(store.getState(), id);
-        if (slot) announce(pickedUp(titleOf(store, id), slot.date, slot.index));
-        return { id, width: node.current?.getBoundingClientRect().width ?? 0 };
-      },
-      // A move to another day remounts the card: the new one is still the dragged one.
-      isDragging: (monitor) => monitor.getItem()?.id === id,
-      end: (_item, monitor) => {
-        const didDrop = monitor.didDrop();
-        store.dispatch(didDrop ? taskDragEnded() : taskDragCancelled());
-        const slot = slotOf(store.getState(), id);
-        if (slot) announce((didDrop ? dropped : cancelled)(titleOf(store, id), slot.date, slot.index));
-      },
-      collect: (monitor) => ({ isDragging: monitor.isDragging() }),
-    }),
-    [id, store, announce],
-  );
-
-  const [, connectDrop] = useDrop<DraggedTask>(
-    () => ({
-      accept: TASK_TYPE,
-      // Hover moves live; a drop applies the same rule to the last position, so what was shown is what stays.
-      hover: (item) => moveOver(store, item.id, id, node.current, currentPoint(manager)),
-      drop: (item, monitor) => moveOver(store, item.id, id, node.current, monitor.getClientOffset()),
-    }),
-    [id, store, manager],
-  );
 
   const ref = useCallback(
     (element: HTMLElement | null) => {
-      node.current = element;
-      element?.setAttribute(TASK_ATTR, id);
-      connectDrag(element);
-      connectDrop(element);
+      if (!element) return;
+      element.setAttribute(TASK_ATTR, id);
+      const source: DragSource = {
+        canDrag: () => true,
+        beginDrag: (): DraggedTask => {
+          store.dispatch(taskDragStarted({ id }));
+          const slot = slotOf(store.getState(), id);
+          if (slot) announce(pickedUp(titleOf(store, id), slot.date, slot.index));
+          return { id, width: element.getBoundingClientRect().width };
+        },
+        // A move to another day remounts the card: the new one is still the dragged one.
+        isDragging: (monitor) => (monitor.getItem() as DraggedTask | null)?.id === id,
+        endDrag: (monitor) => {
+          const didDrop = monitor.didDrop();
+          store.dispatch(didDrop ? taskDragEnded() : taskDragCancelled());
+          const slot = slotOf(store.getState(), id);
+          if (slot) announce((didDrop ? dropped : cancelled)(titleOf(store, id), slot.date, slot.index));
+        },
+      };
+      const registry = manager.getRegistry();
+      const sourceId = registry.addSource(TASK_TYPE, source);
+      const disconnect = manager.getBackend().connectDragSource(sourceId, element);
+      return () => {
+        disconnect();
+        registry.removeSource(sourceId);
+      };
     },
-    [connectDrag, connectDrop, id],
+    [id, store, announce, manager],
   );
 
   return {
     ref,
-    isDragging,
     handleProps: {
       [HANDLE_ATTR]: id,
       'aria-roledescription': 'draggable',
@@ -97,31 +89,37 @@ export interface ColumnDrop {
   isOver: boolean;
 }
 
+/**
+ * The column is the only drop target: the card under the pointer is found in the DOM rather than
+ * each card being a react-dnd target of its own (see useTaskDnd for why).
+ */
 export function useColumnDrop(date: TaskDate): ColumnDrop {
   const store = useAppStore();
+  const manager = useDragDropManager();
   const node = useRef<HTMLElement | null>(null);
 
   const [{ isOver }, connectDrop] = useDrop<DraggedTask, unknown, { isOver: boolean }>(
     () => ({
       accept: TASK_TYPE,
+      // Hover moves live; a drop applies the same rule to the last position, so what was shown is what stays.
       hover: (item, monitor) => {
-        // dnd-core records which targets are hovered only after calling their handlers:
-        // decide whether the column itself (not one of its cards) is hovered once it has.
-        queueMicrotask(() => {
-          if (!monitor.isOver({ shallow: true }) || slotOf(store.getState(), item.id)?.date === date) return;
-          store.dispatch(taskMovedToEnd({ id: item.id, toDate: date }));
-        });
+        const pointer = currentPoint(manager) ?? monitor.getClientOffset();
+        const card = pointer && cardAt(node.current, pointer);
+        if (card) moveOver(store, item.id, card, pointer);
+        else if (slotOf(store.getState(), item.id)?.date !== date) store.dispatch(taskMovedToEnd({ id: item.id, toDate: date }));
       },
       drop: (item, monitor) => {
-        if (monitor.didDrop()) return; // one of the column's cards took it
         const pointer = monitor.getClientOffset();
-        const cards = [...(node.current?.querySelectorAll(`[${TASK_ATTR}]`) ?? [])].map((card) => card.getBoundingClientRect());
-        if (pointer && !dropOnColumnGoesToEnd(cards, pointer.y)) return;
+        const card = pointer && cardAt(node.current, pointer);
+        if (card) return moveOver(store, item.id, card, pointer);
+        const cards = node.current?.querySelectorAll(`[${TASK_ATTR}]`) ?? [];
+        const ends = cards.length > 0 ? [cards[0]!.getBoundingClientRect(), cards[cards.length - 1]!.getBoundingClientRect()] : [];
+        if (pointer && !dropOnColumnGoesToEnd(ends, pointer.y)) return;
         store.dispatch(taskMovedToEnd({ id: item.id, toDate: date }));
       },
       collect: (monitor) => ({ isOver: monitor.isOver() }),
     }),
-    [date, store],
+    [date, store, manager],
   );
 
   const ref = useCallback(
@@ -135,14 +133,21 @@ export function useColumnDrop(date: TaskDate): ColumnDrop {
   return { ref, isOver };
 }
 
+/** The card of `column` under a point, if any (the drag layer takes no pointer events, so it is never in the way). */
+function cardAt(column: HTMLElement | null, { x, y }: XYCoord): HTMLElement | null {
+  const card = column?.ownerDocument.elementFromPoint(x, y)?.closest<HTMLElement>(`[${TASK_ATTR}]`);
+  return card && column!.contains(card) ? card : null;
+}
+
 type Store = ReturnType<typeof useAppStore>;
 
-function moveOver(store: Store, draggedId: string, hoveredId: string, hoveredNode: Element | null, pointer: { y: number } | null): void {
-  if (draggedId === hoveredId || !hoveredNode || !pointer) return;
+function moveOver(store: Store, draggedId: string, hoveredCard: HTMLElement, pointer: { y: number }): void {
+  const hoveredId = hoveredCard.getAttribute(TASK_ATTR);
+  if (!hoveredId || draggedId === hoveredId) return;
   const state = store.getState();
   const from = slotOf(state, draggedId);
   const over = slotOf(state, hoveredId);
-  const to = from && over && moveOverTask(from, over, pointer.y, hoveredNode.getBoundingClientRect());
+  const to = from && over && moveOverTask(from, over, pointer.y, hoveredCard.getBoundingClientRect());
   if (to) store.dispatch(taskMoved({ id: draggedId, toDate: to.date, toIndex: to.index }));
 }
 

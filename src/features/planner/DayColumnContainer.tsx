@@ -1,20 +1,39 @@
-import { memo, useCallback, useMemo } from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useColumnDrop } from '../dnd/useTaskDnd';
 import { DayColumn } from '../tasks/DayColumn';
 import { TaskCardContainer } from '../tasks/TaskCardContainer';
-import { makeSelectTaskIdsOn, taskAdded } from '../tasks/tasksSlice';
+import { makeSelectTaskIdsOn, selectDraggedTaskId, taskAdded } from '../tasks/tasksSlice';
 import { SOMEDAY, type TaskDate } from '../tasks/types';
 import { columnToggled, selectSelectedColumn } from './plannerSlice';
 import { dateLabel, dayLabel, isTodayKey } from './week';
+
+// A day may hold hundreds of tasks, and mounting thousands of cards at once takes seconds on a
+// slow device. A column shows its first cards with the grid and adds the rest in small background
+// renders (transitions: typing, clicks and drags go first). Once complete it stays complete, so a
+// task added or dropped later shows at once.
+const FIRST_CARDS = 30;
+const MORE_CARDS = 40;
+
+function useRenderedCount(total: number): number {
+  const [count, setCount] = useState(() => (total <= FIRST_CARDS ? Infinity : FIRST_CARDS));
+  useEffect(() => {
+    if (count >= total) return;
+    const timer = setTimeout(() => startTransition(() => setCount((n) => (n + MORE_CARDS >= total ? Infinity : n + MORE_CARDS))));
+    return () => clearTimeout(timer);
+  }, [count, total]);
+  return count;
+}
 
 /** One day (or Some Day) of the displayed week, wired to the store. */
 export const DayColumnContainer = memo(function DayColumnContainer({ date }: { date: TaskDate }) {
   const dispatch = useAppDispatch();
   // One selector instance per column keeps each column's memo independent.
-  const selectTaskIdsOn = useMemo(makeSelectTaskIdsOn, []);
+  const selectTaskIdsOn = useMemo(() => makeSelectTaskIdsOn(), []);
   const taskIds = useAppSelector((state) => selectTaskIdsOn(state, date));
   const selected = useAppSelector((state) => selectSelectedColumn(state) === date);
+  const draggedId = useAppSelector(selectDraggedTaskId);
+  const rendered = useRenderedCount(taskIds.length);
   const { ref, isOver } = useColumnDrop(date);
   const onToggleSelected = useCallback(() => dispatch(columnToggled({ id: date })), [dispatch, date]);
   const onAddTask = useCallback((title: string) => dispatch(taskAdded(title, date)), [dispatch, date]);
@@ -32,8 +51,8 @@ export const DayColumnContainer = memo(function DayColumnContainer({ date }: { d
       onAddTask={onAddTask}
       dropRef={ref}
     >
-      {taskIds.map((id, index) => (
-        <TaskCardContainer key={id} id={id} index={index} />
+      {(rendered < taskIds.length ? taskIds.slice(0, rendered) : taskIds).map((id) => (
+        <TaskCardContainer key={id} id={id} isDragging={id === draggedId} />
       ))}
     </DayColumn>
   );

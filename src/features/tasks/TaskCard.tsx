@@ -1,4 +1,4 @@
-import { memo, useRef, useState, type HTMLAttributes, type KeyboardEvent } from 'react';
+import { memo, useRef, useState, type HTMLAttributes, type KeyboardEvent, type RefCallback } from 'react';
 import { CheckIcon, GripIcon, TrashIcon } from '../../components/icons';
 
 export interface TaskCardProps {
@@ -11,7 +11,7 @@ export interface TaskCardProps {
   /** Shown as a dimmed placeholder while this card is being dragged. */
   isDragging?: boolean;
   /** The drag source: attached to the card's root. */
-  cardRef?: (node: HTMLElement | null) => void;
+  cardRef?: RefCallback<HTMLElement>;
   /** Keyboard drag, spread onto the grip button. */
   handleProps?: HTMLAttributes<HTMLElement>;
 }
@@ -69,9 +69,10 @@ export const TaskCard = memo(function TaskCard({
   };
 
   return (
+    // Off-screen cards skip style and layout (a day may hold hundreds); 42 px is a one-line card.
     <li
       ref={cardRef}
-      className={`group relative flex items-start gap-1.5 rounded-xl border py-1.5 pr-1.5 pl-3.5 shadow-sm transition ${
+      className={`group relative flex items-start gap-1.5 [contain-intrinsic-size:auto_42px] [content-visibility:auto] rounded-xl border py-1.5 pr-1.5 pl-3.5 shadow-sm transition ${
         isDragging
           ? 'border-dashed border-indigo-400 bg-indigo-50 opacity-50 shadow-none dark:border-indigo-500/60 dark:bg-indigo-500/10'
           : 'border-slate-200 bg-white hover:border-slate-300 hover:shadow dark:border-slate-800 dark:bg-slate-900 dark:hover:border-slate-700'

@@ -7,21 +7,21 @@ import type { Task } from './types';
 
 interface TaskCardContainerProps {
   id: string;
-  /** Position in its day's list (for drag and drop). */
-  index: number;
+  /** This task is the one being dragged (its column knows, so cards need not all watch the drag). */
+  isDragging: boolean;
 }
 
 /** Each card selects its own task, so a change to one task re-renders one card. */
-export const TaskCardContainer = memo(function TaskCardContainer({ id, index }: TaskCardContainerProps) {
+export const TaskCardContainer = memo(function TaskCardContainer({ id, isDragging }: TaskCardContainerProps) {
   const task = useAppSelector((state) => selectTaskById(state, id));
   // A deleted task's card may render once more before its list drops the id.
-  return task ? <DraggableTaskCard task={task} index={index} /> : null;
+  return task ? <DraggableTaskCard task={task} isDragging={isDragging} /> : null;
 });
 
-function DraggableTaskCard({ task, index }: { task: Task; index: number }) {
+function DraggableTaskCard({ task, isDragging }: { task: Task; isDragging: boolean }) {
   const dispatch = useAppDispatch();
   const { id } = task;
-  const { ref, isDragging, handleProps } = useTaskDnd(task, index);
+  const { ref, handleProps } = useTaskDnd(id, isDragging);
   const onToggleComplete = useCallback(() => dispatch(taskCompletionToggled({ id })), [dispatch, id]);
   const onDelete = useCallback(() => dispatch(taskDeleted({ id })), [dispatch, id]);
   const onRename = useCallback((title: string) => dispatch(taskRenamed({ id, title })), [dispatch, id]);

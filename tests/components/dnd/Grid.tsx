@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useAppSelector } from '../../../src/app/hooks';
 import { useColumnDrop, useTaskDnd } from '../../../src/features/dnd/useTaskDnd';
-import { makeSelectTaskIdsOn, selectTaskById } from '../../../src/features/tasks/tasksSlice';
+import { makeSelectTaskIdsOn, selectDraggedTaskId, selectTaskById } from '../../../src/features/tasks/tasksSlice';
 import { clicks, DAYS } from './clicks';
 
 // A bare planner grid made of the drag-and-drop hooks only, so these tests exercise the
@@ -17,9 +17,9 @@ export function Grid() {
   );
 }
 
-function Card({ id, index }: { id: string; index: number }) {
+function Card({ id, isDragging }: { id: string; isDragging: boolean }) {
   const task = useAppSelector((state) => selectTaskById(state, id))!;
-  const { ref, isDragging, handleProps } = useTaskDnd(task, index);
+  const { ref, handleProps } = useTaskDnd(id, isDragging);
   return (
     <li ref={ref} data-dragging={isDragging || undefined}>
       <button type="button" aria-label={`Move ${task.title}`} {...handleProps}>
@@ -36,12 +36,13 @@ function Card({ id, index }: { id: string; index: number }) {
 function Column({ date }: { date: string }) {
   const selectIds = useMemo(() => makeSelectTaskIdsOn(), []);
   const ids = useAppSelector((state) => selectIds(state, date));
+  const draggedId = useAppSelector(selectDraggedTaskId);
   const { ref, isOver } = useColumnDrop(date);
   return (
     <section ref={ref} data-col={date} data-over={isOver || undefined} aria-label={date}>
       <ul>
-        {ids.map((id, index) => (
-          <Card key={id} id={id} index={index} />
+        {ids.map((id) => (
+          <Card key={id} id={id} isDragging={id === draggedId} />
         ))}
       </ul>
     </section>

@@ -1,0 +1,66 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { PersistGate } from 'redux-persist/integration/react';
+import { makeStore } from '../../src/app/store';
+import { PlannerPage } from '../../src/features/planner/PlannerPage';
+import { taskAdded } from '../../src/features/tasks/tasksSlice';
+import type { Task } from '../../src/features/tasks/types';
+import { MemoryStorage } from '../utils/renderWithProviders';
+
+// A day holding hundreds of tasks, mounted as main.tsx mounts the app (after storage has loaded):
+// the column renders its cards in steps, and every task ends up shown, in order.
+
+const WED = '2026-11-25';
+const COUNT = 150;
+const FILLED = { timeout: 5000 };
+
+beforeEach(() => {
+  jest.useFakeTimers({ now: new Date(2026, 10, 25, 9, 30), doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'nextTick', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame', 'setImmediate', 'clearImmediate', 'hrtime'] });
+});
+afterEach(() => jest.useRealTimers());
+
+function renderPlanner(tasks: Task[]) {
+  const storage = new MemoryStorage({ 'weekly-planner-tasks': JSON.stringify(tasks) });
+  const { store, persistor } = makeStore({ storage: () => storage });
+  render(
+    <Provider store={store}>
+      <PersistGate loading={null} persistor={persistor}>
+        <MemoryRouter>
+          <PlannerPage />
+        </MemoryRouter>
+      </PersistGate>
+    </Provider>,
+  );
+  return store;
+}
+
+const many = Array.from({ length: COUNT }, (_, i): Task => ({ id: `t${i}`, title: `Task ${i}`, date: WED, completed: false, createdAt: i, order: i }));
+const titlesIn = (name: string) => within(screen.getByRole('region', { name })).queryAllByRole('listitem').map((item) => item.textContent);
+
+it('shows every task of a crowded day, in order, and the count from the start', async () => {
+  renderPlanner(many);
+  expect(await screen.findByRole('button', { name: 'Task 0' })).toBeInTheDocument();
+  expect(within(screen.getByRole('region', { name: 'Wed 25 Nov' })).getByText(String(COUNT))).toBeInTheDocument();
+  await waitFor(() => expect(titlesIn('Wed 25 Nov')).toHaveLength(COUNT), FILLED);
+  expect(titlesIn('Wed 25 Nov')).toEqual(many.map((task) => task.title));
+});
+
+it('shows a task added once the day is complete right away, at the end', async () => {
+  const store = renderPlanner(many);
+  await waitFor(() => expect(titlesIn('Wed 25 Nov')).toHaveLength(COUNT), FILLED);
+  act(() => {
+    store.dispatch(taskAdded('One more', WED));
+  });
+  expect(titlesIn('Wed 25 Nov').at(-1)).toBe('One more');
+});
+
+it('shows a task added while the day is still filling in once it is filled', async () => {
+  const store = renderPlanner(many);
+  await screen.findByRole('button', { name: 'Task 0' });
+  act(() => {
+    store.dispatch(taskAdded('Early bird', WED));
+  });
+  await waitFor(() => expect(titlesIn('Wed 25 Nov')).toHaveLength(COUNT + 1), FILLED);
+  expect(titlesIn('Wed 25 Nov').at(-1)).toBe('Early bird');
+});
