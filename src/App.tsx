@@ -1,13 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PlannerPage } from './features/planner/PlannerPage';
-import { NotFoundPage } from './components/NotFoundPage';
 import { Toaster } from './components/ui/Toaster';
 
 // The landing page is not part of a planner user's first load.
 const LandingPage = lazy(() => import('./features/landing/LandingPage'));
 // Sign-in brings the Supabase client with it; neither belongs in a visitor's first load.
 const AuthPage = lazy(() => import('./features/auth/AuthPage'));
+const NotFoundPage = lazy(() => import('./components/NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
 
 export function App() {
   return (
@@ -30,7 +30,14 @@ export function App() {
             </Suspense>
           }
         />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route
+          path="*"
+          element={
+            <Suspense fallback={null}>
+              <NotFoundPage />
+            </Suspense>
+          }
+        />
       </Routes>
       <Toaster />
     </>

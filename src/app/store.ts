@@ -1,17 +1,16 @@
 import { combineReducers, configureStore, createListenerMiddleware, type ThunkAction, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
-import { addAuthListeners } from '../features/auth/authListeners';
 import { authConnectRequested, authReducer } from '../features/auth/authSlice';
 import { plannerReducer } from '../features/planner/plannerSlice';
-import { addSubscriptionListeners } from '../features/subscription/subscriptionListeners';
 import { subscriptionReducer } from '../features/subscription/subscriptionSlice';
-import { addSyncListeners } from '../features/sync/syncListeners';
 import { UploadScheduler } from '../features/sync/uploadScheduler';
 import { tasksPersistConfig } from '../features/tasks/persist';
 import { tasksReducer } from '../features/tasks/tasksSlice';
 import { addThemeListeners } from '../features/theme/themeListeners';
 import { themeReducer } from '../features/theme/themeSlice';
-import { hasStoredSession, loadSupabase, type BackendLoader } from '../lib/supabase';
+import { hasStoredSession } from '../lib/storedSession';
+import type { BackendLoader } from '../lib/supabase';
+import { addAccountGateway, type AccountGateway } from './accountGateway';
 import type { AppStartListening } from './listenerMiddleware';
 
 export interface StoreOptions {
@@ -27,6 +26,7 @@ export interface StoreOptions {
 /** What thunks and listeners receive besides state and dispatch. */
 export interface AppExtra {
   backend: BackendLoader;
+  account: AccountGateway;
   storage: () => globalThis.Storage | undefined;
   uploads: UploadScheduler;
 }
@@ -55,9 +55,14 @@ export type RootState = ReturnType<RootReducer>;
 export type AppDispatch = ThunkDispatch<RootState, AppExtra, UnknownAction>;
 export type AppThunk<R = void> = ThunkAction<R, RootState, AppExtra, UnknownAction>;
 
+// The client's module loads with the client, not with the app.
+const loadSupabase: BackendLoader = () => import('../lib/supabase').then((module) => module.loadSupabase());
+
 /** A fresh store with its own listener middleware, so tests never share state. */
 export function makeStore({ storage = browserStorage, preloadedState, backend = loadSupabase, uploads = new UploadScheduler() }: StoreOptions = {}) {
-  const extra: AppExtra = { backend, storage, uploads };
+  // The gateway is registered below, before anything can be dispatched.
+  let gateway: AccountGateway | null = null;
+  const extra: AppExtra = { backend, storage, uploads, account: { ready: () => gateway!.ready() } };
   const listenerMiddleware = createListenerMiddleware({ extra });
   const store = configureStore({
     reducer: makeRootReducer(storage),
@@ -73,9 +78,7 @@ export function makeStore({ storage = browserStorage, preloadedState, backend = 
   });
   const startAppListening: AppStartListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch, AppExtra>();
   addThemeListeners(startAppListening);
-  addAuthListeners(startAppListening);
-  addSubscriptionListeners(startAppListening);
-  addSyncListeners(startAppListening);
+  gateway = addAccountGateway(startAppListening, () => import('./accountListeners').then((module) => module.addAccountListeners));
   const persistor = persistStore(store);
   // A visitor's first load skips the Supabase client; a returning user's session needs it now.
   if (hasStoredSession(storage())) store.dispatch(authConnectRequested());

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { ArrowRightIcon, CompassIcon } from './icons';
+import { ArrowRightIcon, CompassIcon } from './pageIcons';
 import { buttonClasses } from './ui/buttonStyles';
 
 export function NotFoundPage() {

@@ -1,9 +1,9 @@
 // The one place that creates the Supabase client. Everything else talks to the
 // narrow `Backend` surface below, so Jest can hand the store a fake of it.
 //
-// @supabase/supabase-js is ~50 KB gzipped: it is imported dynamically, only when
-// the app needs it (a stored session, /auth, the Premium dialog), which keeps it
-// off a visitor's first load.
+// @supabase/supabase-js is ~50 KB gzipped: this module is imported dynamically, only
+// when the app needs the client (a stored session, /auth, the Premium dialog), which
+// keeps both off a visitor's first load (see app/store.ts and lib/storedSession.ts).
 import type { SupabaseClientOptions } from '@supabase/supabase-js';
 
 export interface BackendUser {
@@ -139,21 +139,3 @@ export const loadSupabase: BackendLoader = () => {
     });
   return client;
 };
-
-// supabase-js keeps the session under `sb-<project ref or host>-auth-token`.
-const SESSION_KEY = /^sb-.+-auth-token$/;
-
-export function isSessionKey(key: string | null): boolean {
-  return key !== null && SESSION_KEY.test(key);
-}
-
-/** True when supabase-js has a session stored, i.e. the client is worth loading at start. */
-export function hasStoredSession(storage: Storage | undefined): boolean {
-  if (!storage) return false;
-  try {
-    for (let i = 0; i < storage.length; i++) if (isSessionKey(storage.key(i))) return true;
-  } catch {
-    // Storage unavailable (privacy mode): no stored session.
-  }
-  return false;
-}

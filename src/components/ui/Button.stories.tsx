@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ArrowRightIcon, SparklesIcon } from '../icons';
+import { SparklesIcon } from '../icons';
+import { ArrowRightIcon } from '../pageIcons';
 import { Button } from './Button';
 
 const meta = {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { XIcon } from '../icons';
+import { XIcon } from '../pageIcons';
 
 export interface DialogProps {
   open: boolean;

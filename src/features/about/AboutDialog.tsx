@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { CircleCheckIcon, DevicesIcon, CalendarIcon, MoveIcon, PencilIcon } from '../../components/icons';
+import { CalendarIcon } from '../../components/icons';
+import { CircleCheckIcon, DevicesIcon, MoveIcon, PencilIcon } from '../../components/pageIcons';
 import { Dialog } from '../../components/ui/Dialog';
 
 const FEATURES: Array<{ icon: ReactNode; name: string; detail: string }> = [

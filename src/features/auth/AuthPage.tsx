@@ -1,7 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
-import { ChevronLeftIcon, CloudIcon } from '../../components/icons';
+import { ChevronLeftIcon } from '../../components/icons';
+import { CloudIcon } from '../../components/pageIcons';
 import { Button } from '../../components/ui/Button';
 import { premiumDialogClosed } from '../subscription/subscriptionSlice';
 import { authConnectRequested } from './authSlice';

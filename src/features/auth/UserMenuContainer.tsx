@@ -4,14 +4,24 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { LoadBoundary } from '../../components/ui/LoadBoundary';
 import type { PriceType } from '../subscription/PremiumDialog';
 import { premiumDialogClosed, premiumDialogOpened, selectIsSubscribed, selectSubscription } from '../subscription/subscriptionSlice';
-import { openBillingPortal, startCheckout } from '../subscription/subscriptionThunks';
 import { selectAuthUser } from './authSlice';
-import { signOut } from './authThunks';
 import { UserMenu } from './UserMenu';
+
+// The account's actions (checkout, billing portal, sign-out) are a chunk of their own too, loaded with
+// the menu or the Premium dialog. Checkout and the portal open their tab within the click (popup
+// blockers), so they must be here by then: the dialog shows only once they are.
+type AccountActions = typeof import('./accountActions');
+let actions: AccountActions | null = null;
+const loadActions = () => import('./accountActions').then((module) => (actions = module));
+/** Runs within the click when the actions are loaded (as they are once the menu or dialog has opened). */
+function withActions(run: (loaded: AccountActions) => unknown): void {
+  if (actions) run(actions);
+  else void loadActions().then(run);
+}
 
 // The dialogs are their own chunks: a planner user downloads them on opening the menu, not on first load.
 const loadAboutDialog = () => import('../about/AboutDialog');
-const loadPremiumDialog = () => import('../subscription/PremiumDialog');
+const loadPremiumDialog = () => Promise.all([import('../subscription/PremiumDialog'), loadActions()]).then(([module]) => module);
 const AboutDialog = lazy(loadAboutDialog);
 const PremiumDialog = lazy(loadPremiumDialog);
 
@@ -36,12 +46,14 @@ function useAccount() {
     closePremium: () => dispatch(premiumDialogClosed()),
     // Dispatched right in the click: the checkout tab opens synchronously, so popup blockers allow it.
     subscribe: (priceType: PriceType) =>
-      void dispatch(startCheckout(priceType)).then((outcome) => {
-        // Checkout requires a signed-in user (spec §5).
-        if (outcome === 'needs-sign-in') navigate('/auth');
-      }),
-    openBilling: () => void dispatch(openBillingPortal()),
-    signOut: () => void dispatch(signOut()),
+      withActions(({ startCheckout }) =>
+        dispatch(startCheckout(priceType)).then((outcome) => {
+          // Checkout requires a signed-in user (spec §5).
+          if (outcome === 'needs-sign-in') navigate('/auth');
+        }),
+      ),
+    openBilling: () => withActions(({ openBillingPortal }) => dispatch(openBillingPortal())),
+    signOut: () => withActions(({ signOut }) => dispatch(signOut())),
   };
 }
 // --------------------------------------------------------------------------------------------------

@@ -24,10 +24,11 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 export const signIn =
   (credentials: Credentials): AppThunk<Promise<AuthOutcome>> =>
-  async (dispatch, _getState, { backend }) => {
-    // The auth listener must follow the session this creates.
+  async (dispatch, _getState, { backend, account }) => {
+    // The store must follow the session this creates.
     dispatch(authConnectRequested());
     try {
+      await account.ready();
       const { error } = await (await backend()).auth.signInWithPassword(credentials);
       if (error) return failed(error.message, 'An error occurred');
     } catch (error) {
@@ -40,11 +41,12 @@ export const signIn =
 /** Creates the account and signs in at once. */
 export const signUp =
   (credentials: Credentials): AppThunk<Promise<AuthOutcome>> =>
-  async (dispatch, _getState, { backend, storage }) => {
+  async (dispatch, _getState, { backend, storage, account }) => {
     dispatch(authConnectRequested());
     // Written before the call: the session event arrives while signUp is still running.
     writeFlag(storage(), '1');
     try {
+      await account.ready();
       const auth = (await backend()).auth;
       const signedUp = await auth.signUp(credentials);
       if (signedUp.error) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ArrowRightIcon } from '../../components/icons';
+import { ArrowRightIcon } from '../../components/pageIcons';
 
 export function CallToAction() {
   return (

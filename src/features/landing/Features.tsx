@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { CalendarIcon, CloudIcon, InboxIcon, MoveIcon, PencilIcon, ShieldIcon } from '../../components/icons';
+import { CalendarIcon } from '../../components/icons';
+import { CloudIcon, InboxIcon, MoveIcon, PencilIcon, ShieldIcon } from '../../components/pageIcons';
 
 const FEATURES: Array<{ icon: ReactNode; title: string; text: string }> = [
   {

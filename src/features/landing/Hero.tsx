@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { ArrowRightIcon, CheckIcon } from '../../components/icons';
+import { CheckIcon } from '../../components/icons';
+import { ArrowRightIcon } from '../../components/pageIcons';
 import { buttonClasses } from '../../components/ui/buttonStyles';
 
 // A decorative miniature of the planner: what the product looks like, at a glance.

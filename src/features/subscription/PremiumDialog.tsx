@@ -1,7 +1,8 @@
 import { format, isValid } from 'date-fns';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { CheckIcon, CloudIcon, DevicesIcon, RefreshIcon, ShieldIcon } from '../../components/icons';
+import { CheckIcon } from '../../components/icons';
+import { CloudIcon, DevicesIcon, RefreshIcon, ShieldIcon } from '../../components/pageIcons';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 

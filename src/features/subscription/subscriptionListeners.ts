@@ -1,6 +1,6 @@
 import type { AppStartListening } from '../../app/listenerMiddleware';
 import { notify } from '../../lib/notify';
-import { authConnectRequested, authStateChanged, selectUserId } from '../auth/authSlice';
+import { authStateChanged, selectUserId } from '../auth/authSlice';
 import { PREMIUM_AFTER_SIGN_UP_KEY } from '../auth/authThunks';
 import { premiumDialogOpened, subscriptionCheckRequested, subscriptionChecked, type SubscriptionStatus } from './subscriptionSlice';
 
@@ -57,14 +57,6 @@ export function addSubscriptionListeners(startAppListening: AppStartListening) {
     },
   });
 
-  // The dialog's buttons act through the client: load it while the person reads the offer.
-  const stopPreload = startAppListening({
-    actionCreator: premiumDialogOpened,
-    effect: (_action, api) => {
-      api.dispatch(authConnectRequested());
-    },
-  });
-
   // Paying happens in another tab: coming back re-checks, so the app turns Premium without a reload.
   const stopRechecks = startAppListening({
     predicate: (_action, current, previous) => selectUserId(current) !== null && selectUserId(previous) === null,
@@ -99,7 +91,6 @@ export function addSubscriptionListeners(startAppListening: AppStartListening) {
   return () => {
     stopChecks();
     stopOffer();
-    stopPreload();
     stopRechecks();
   };
 }

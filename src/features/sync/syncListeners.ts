@@ -1,11 +1,11 @@
-import { isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppStartListening } from '../../app/listenerMiddleware';
 import type { RootState } from '../../app/store';
 import type { Backend } from '../../lib/supabase';
 import { selectUserId } from '../auth/authSlice';
 import { selectIsSubscribed } from '../subscription/subscriptionSlice';
 import { parseStoredTasks } from '../tasks/storage';
-import { selectAllTasks, selectTaskCount, taskListChanged, tasksReplaced } from '../tasks/tasksSlice';
+import { isTaskListChange, selectAllTasks, selectTaskCount, tasksReplaced } from '../tasks/tasksSlice';
 import type { Task } from '../tasks/types';
 
 /*
@@ -26,8 +26,6 @@ import type { Task } from '../tasks/types';
  * signing in on this device never mistakes it for its own.
  */
 export const PENDING_UPLOAD_KEY = 'weekly-planner-sync-pending';
-
-const isTaskListChange = isAnyOf(...taskListChanged);
 
 /** The user whose tasks sync right now, or null (visitor, free user, storage not loaded yet). */
 export function selectSyncUserId(state: RootState): string | null {
@@ -70,15 +68,15 @@ function syncUndecided(state: RootState): boolean {
   return status === 'connecting' || (user !== null && state.subscription.userId !== user.id);
 }
 
-export function addSyncListeners(startAppListening: AppStartListening) {
+/** `early`: task events made before these listeners were registered, while the session was loading. */
+export function addSyncListeners(startAppListening: AppStartListening, early: UnknownAction[] = []) {
   // Counts task events while syncing, so an upload knows whether it carried the latest change.
   let version = 0;
   // The user whose edits upload as they happen (set once the start-up read is done).
   let liveUserId: string | null = null;
-  // Edits made before sync could start (subscription not yet known, cloud copy being read). Task
-  // changes are serializable events, so when the cloud copy replaces the local list they are
-  // replayed on top of it instead of being lost.
-  const early: UnknownAction[] = [];
+  // `early` collects edits made before sync could start (subscription not yet known, cloud copy
+  // being read). Task changes are serializable events, so when the cloud copy replaces the local
+  // list they are replayed on top of it instead of being lost.
 
   const stopEdits = startAppListening({
     predicate: isTaskListChange,

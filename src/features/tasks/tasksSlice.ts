@@ -1,4 +1,4 @@
-import { createEntityAdapter, createSelector, createSlice, isDraft, original, type PayloadAction } from '@reduxjs/toolkit';
+import { createEntityAdapter, createSelector, createSlice, isAnyOf, isDraft, original, type PayloadAction } from '@reduxjs/toolkit';
 import { newTaskId } from '../../lib/ids';
 import type { Task, TaskDate } from './types';
 
@@ -168,8 +168,7 @@ export const {
 export const tasksReducer = tasksSlice.reducer;
 export const tasksSliceName = tasksSlice.name;
 
-/** Events that change the task list itself (the sync listener uploads after these). */
-export const taskListChanged = [
+const taskListChanged = [
   taskAdded,
   taskRenamed,
   taskCompletionToggled,
@@ -178,6 +177,9 @@ export const taskListChanged = [
   taskMovedToEnd,
   taskDragCancelled,
 ] as const;
+
+/** Matches the events that change the task list itself (the sync listener uploads after these). */
+export const isTaskListChange = isAnyOf(...taskListChanged);
 
 type WithTasks = { tasks: TasksState };
 

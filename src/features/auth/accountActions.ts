@@ -1,0 +1,3 @@
+// What the user menu and the Premium dialog do, as one chunk loaded on demand (see UserMenuContainer).
+export { signOut } from './authThunks';
+export { openBillingPortal, startCheckout } from '../subscription/subscriptionThunks';
