@@ -3,20 +3,23 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useColumnDrop } from '../dnd/useTaskDnd';
 import { DayColumn } from '../tasks/DayColumn';
 import { TaskCardContainer } from '../tasks/TaskCardContainer';
-import { makeSelectTaskIdsOn, selectDraggedTaskId, taskAdded } from '../tasks/tasksSlice';
+import { makeSelectTasksOn, selectDraggedTaskId, taskAdded } from '../tasks/tasksSlice';
 import { SOMEDAY, type TaskDate } from '../tasks/types';
 import { columnToggled, selectSelectedColumn } from './plannerSlice';
 import { dateLabel, dayLabel, isTodayKey } from './week';
 
 // A day may hold hundreds of tasks, and mounting thousands of cards at once takes seconds on a
-// slow device. A column shows its first cards with the grid and adds the rest in small background
-// renders (transitions: typing, clicks and drags go first). Once complete it stays complete, so a
-// task added or dropped later shows at once.
-const FIRST_CARDS = 30;
+// slow device. A column shows a screenful of cards with the grid (one-line cards are 50 px apart)
+// and adds the rest in small background renders (transitions: typing, clicks and drags go first).
+// Once complete it stays complete, so a task added or dropped later shows at once.
+const CARD_PITCH_PX = 50;
 const MORE_CARDS = 40;
 
 function useRenderedCount(total: number): number {
-  const [count, setCount] = useState(() => (total <= FIRST_CARDS ? Infinity : FIRST_CARDS));
+  const [count, setCount] = useState(() => {
+    const first = Math.max(10, Math.ceil(window.innerHeight / CARD_PITCH_PX));
+    return total <= first ? Infinity : first;
+  });
   useEffect(() => {
     if (count >= total) return;
     const timer = setTimeout(() => startTransition(() => setCount((n) => (n + MORE_CARDS >= total ? Infinity : n + MORE_CARDS))));
@@ -29,11 +32,11 @@ function useRenderedCount(total: number): number {
 export const DayColumnContainer = memo(function DayColumnContainer({ date }: { date: TaskDate }) {
   const dispatch = useAppDispatch();
   // One selector instance per column keeps each column's memo independent.
-  const selectTaskIdsOn = useMemo(() => makeSelectTaskIdsOn(), []);
-  const taskIds = useAppSelector((state) => selectTaskIdsOn(state, date));
+  const selectTasksOn = useMemo(() => makeSelectTasksOn(), []);
+  const tasks = useAppSelector((state) => selectTasksOn(state, date));
   const selected = useAppSelector((state) => selectSelectedColumn(state) === date);
   const draggedId = useAppSelector(selectDraggedTaskId);
-  const rendered = useRenderedCount(taskIds.length);
+  const rendered = useRenderedCount(tasks.length);
   const { ref, isOver } = useColumnDrop(date);
   const onToggleSelected = useCallback(() => dispatch(columnToggled({ id: date })), [dispatch, date]);
   const onAddTask = useCallback((title: string) => dispatch(taskAdded(title, date)), [dispatch, date]);
@@ -46,13 +49,13 @@ export const DayColumnContainer = memo(function DayColumnContainer({ date }: { d
       isToday={!someday && isTodayKey(date)}
       selected={selected}
       isOver={isOver}
-      taskCount={taskIds.length}
+      taskCount={tasks.length}
       onToggleSelected={onToggleSelected}
       onAddTask={onAddTask}
       dropRef={ref}
     >
-      {(rendered < taskIds.length ? taskIds.slice(0, rendered) : taskIds).map((id) => (
-        <TaskCardContainer key={id} id={id} isDragging={id === draggedId} />
+      {(rendered < tasks.length ? tasks.slice(0, rendered) : tasks).map((task) => (
+        <TaskCardContainer key={task.id} task={task} isDragging={task.id === draggedId} />
       ))}
     </DayColumn>
   );

@@ -1,24 +1,18 @@
 import { memo, useCallback } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch } from '../../app/hooks';
 import { useTaskDnd } from '../dnd/useTaskDnd';
 import { TaskCard } from './TaskCard';
-import { selectTaskById, taskCompletionToggled, taskDeleted, taskRenamed } from './tasksSlice';
+import { taskCompletionToggled, taskDeleted, taskRenamed } from './tasksSlice';
 import type { Task } from './types';
 
 interface TaskCardContainerProps {
-  id: string;
+  /** From the column (see makeSelectTasksOn): a change to one task re-renders one card. */
+  task: Task;
   /** This task is the one being dragged (its column knows, so cards need not all watch the drag). */
   isDragging: boolean;
 }
 
-/** Each card selects its own task, so a change to one task re-renders one card. */
-export const TaskCardContainer = memo(function TaskCardContainer({ id, isDragging }: TaskCardContainerProps) {
-  const task = useAppSelector((state) => selectTaskById(state, id));
-  // A deleted task's card may render once more before its list drops the id.
-  return task ? <DraggableTaskCard task={task} isDragging={isDragging} /> : null;
-});
-
-function DraggableTaskCard({ task, isDragging }: { task: Task; isDragging: boolean }) {
+export const TaskCardContainer = memo(function TaskCardContainer({ task, isDragging }: TaskCardContainerProps) {
   const dispatch = useAppDispatch();
   const { id } = task;
   const { ref, handleProps } = useTaskDnd(id, isDragging);
@@ -38,4 +32,4 @@ function DraggableTaskCard({ task, isDragging }: { task: Task; isDragging: boole
       onRename={onRename}
     />
   );
-}
+});

@@ -38,6 +38,12 @@ function idsOn(state: TasksState, date: TaskDate, exceptId?: string): string[] {
   return tasksOn(baseOf(state), date, exceptId).map((task) => task.id);
 }
 
+function countOn(state: TasksState, date: TaskDate): number {
+  let count = 0;
+  for (const id of state.ids) if (state.entities[id]!.date === date) count += 1;
+  return count;
+}
+
 const baseOf = (state: TasksState): TasksState => (isDraft(state) ? original(state)! : state);
 
 export function byOrder(a: Task, b: Task): number {
@@ -78,7 +84,7 @@ const tasksSlice = createSlice({
         const { id, title, date, createdAt } = action.payload;
         const trimmed = title.trim();
         if (!trimmed || state.entities[id]) return;
-        const order = idsOn(state, date).length;
+        const order = countOn(baseOf(state), date);
         tasksAdapter.addOne(state, { id, title: trimmed, date, completed: false, createdAt, order });
       },
       prepare(title: string, date: TaskDate) {
@@ -185,7 +191,8 @@ type WithTasks = { tasks: TasksState };
 
 const adapterSelectors = tasksAdapter.getSelectors((state: WithTasks) => state.tasks);
 export const selectAllTasks = adapterSelectors.selectAll;
-export const selectTaskById = adapterSelectors.selectById;
+// A plain lookup rather than the adapter's memoized selectById: every card calls it on every dispatch.
+export const selectTaskById = (state: WithTasks, id: string): Task | undefined => state.tasks.entities[id];
 export const selectTaskEntities = adapterSelectors.selectEntities;
 export const selectTaskCount = adapterSelectors.selectTotal;
 export const selectDraggedTaskId = (state: WithTasks) => state.tasks.drag?.taskId ?? null;
@@ -255,6 +262,18 @@ export const makeSelectTaskIdsOn = () =>
     memoizeOptions: { resultEqualityCheck: shallowEqualIds },
   });
 
-function shallowEqualIds(a: string[], b: string[]): boolean {
-  return a === b || (a.length === b.length && a.every((id, i) => id === b[i]));
+/**
+ * One day's tasks in display order, the same array until one of them changes. A column passes
+ * each card its task: thousands of cards each selecting their own would run thousands of
+ * selectors on every dispatch.
+ */
+export const makeSelectTasksOn = () => {
+  const selectIdsOn = makeSelectTaskIdsOn();
+  return createSelector([selectIdsOn, selectTaskEntities], (ids, entities) => ids.map((id) => entities[id]!), {
+    memoizeOptions: { resultEqualityCheck: shallowEqualIds },
+  });
+};
+
+function shallowEqualIds<T>(a: T[], b: T[]): boolean {
+  return a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
 }
