@@ -13,8 +13,11 @@ const { store, persistor } = makeStore();
 // The bench build (npm run bench) drives the real store; other builds drop this line.
 if (import.meta.env.VITE_EXPOSE_STORE === '1') Object.assign(window, { __plannerStore: store, __plannerPersistor: persistor });
 
-// Throttled writes must not be lost when the tab closes.
+// Throttled writes must not be lost when the tab closes, nor when a phone puts it away unannounced.
 addEventListener('pagehide', () => void persistor.flush());
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') void persistor.flush();
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -4,7 +4,7 @@ import { authConnectRequested, authReducer } from '../features/auth/authSlice';
 import { plannerReducer } from '../features/planner/plannerSlice';
 import { subscriptionReducer } from '../features/subscription/subscriptionSlice';
 import { UploadScheduler } from '../features/sync/uploadScheduler';
-import { tasksPersistConfig } from '../features/tasks/persist';
+import { tasksPersistence, type TasksPersistence } from '../features/tasks/persist';
 import { tasksReducer } from '../features/tasks/tasksSlice';
 import { addThemeListeners } from '../features/theme/themeListeners';
 import { themeReducer } from '../features/theme/themeSlice';
@@ -39,9 +39,9 @@ function browserStorage(): globalThis.Storage | undefined {
   }
 }
 
-function makeRootReducer(storage?: StoreOptions['storage']) {
+function makeRootReducer(persistence: TasksPersistence) {
   return combineReducers({
-    tasks: persistReducer(tasksPersistConfig(storage), tasksReducer),
+    tasks: persistReducer(persistence.config, tasksReducer),
     planner: plannerReducer,
     auth: authReducer,
     subscription: subscriptionReducer,
@@ -63,9 +63,10 @@ export function makeStore({ storage = browserStorage, preloadedState, backend = 
   // The gateway is registered below, before anything can be dispatched.
   let gateway: AccountGateway | null = null;
   const extra: AppExtra = { backend, storage, uploads, account: { ready: () => gateway!.ready() } };
+  const persistence = tasksPersistence(storage);
   const listenerMiddleware = createListenerMiddleware({ extra });
   const store = configureStore({
-    reducer: makeRootReducer(storage),
+    reducer: makeRootReducer(persistence),
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
@@ -80,6 +81,13 @@ export function makeStore({ storage = browserStorage, preloadedState, backend = 
   addThemeListeners(startAppListening);
   gateway = addAccountGateway(startAppListening, () => import('./accountListeners').then((module) => module.addAccountListeners));
   const persistor = persistStore(store);
+  // flush() means now (pagehide, tests): a throttled write still waiting for idle time goes out at once.
+  const flushStaged = persistor.flush;
+  persistor.flush = () => {
+    const written = flushStaged();
+    persistence.writeNow();
+    return written;
+  };
   // A visitor's first load skips the Supabase client; a returning user's session needs it now.
   if (hasStoredSession(storage())) store.dispatch(authConnectRequested());
   return { store, persistor, startAppListening };

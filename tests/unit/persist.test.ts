@@ -122,3 +122,46 @@ describe('legacy data without order', () => {
     expect(storage.keys()).toEqual([KEY]);
   });
 });
+
+describe('writes off the interaction', () => {
+  // The browser's idle callbacks, run by hand (jsdom has none; without them writes go out on a timer).
+  let idle: Array<{ run: () => void; timeout?: number }>;
+  beforeEach(() => {
+    idle = [];
+    globalThis.requestIdleCallback = (run, options) => idle.push({ run: () => run({} as IdleDeadline), timeout: options?.timeout });
+    globalThis.cancelIdleCallback = (handle) => void idle.splice(handle - 1, 1, { run: () => {} });
+  });
+  afterEach(() => {
+    delete (globalThis as Partial<typeof globalThis>).requestIdleCallback;
+    delete (globalThis as Partial<typeof globalThis>).cancelIdleCallback;
+  });
+
+  it('waits for idle time, at most a second, and then writes the latest list once', async () => {
+    const storage = new MemoryStorage();
+    const { store } = await startStore(storage);
+    const before = storage.writes.length;
+    store.dispatch(taskAdded('First', MON));
+    await settle();
+    store.dispatch(taskAdded('Second', MON));
+    await settle();
+    expect(storage.writes).toHaveLength(before);
+    expect(idle.every(({ timeout }) => timeout !== undefined && timeout <= 1000)).toBe(true);
+    // (Stores of earlier tests may have asked for idle time too; each writes to its own storage.)
+    idle.forEach((callback) => callback.run());
+    expect(storage.writes).toHaveLength(before + 1);
+    expect(stored(storage)).toEqual(selectAllTasks(store.getState()));
+    expect(stored(storage)).toHaveLength(2);
+  });
+
+  it('goes out at once on flush (the page being hidden or closed)', async () => {
+    const storage = new MemoryStorage();
+    const { store, persistor } = await startStore(storage);
+    store.dispatch(taskAdded('Not lost', TUE));
+    await settle();
+    expect(storage.getItem(KEY)).toBeNull();
+    await persistor.flush();
+    expect(stored(storage)).toEqual([expect.objectContaining({ title: 'Not lost', date: TUE })]);
+    idle.forEach((callback) => callback.run());
+    expect(storage.writes).toHaveLength(1);
+  });
+});

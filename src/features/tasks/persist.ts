@@ -6,7 +6,13 @@ import type { Task } from './types';
 type PersistedTasks = Pick<TasksState, 'ids' | 'entities'>;
 
 function toPersisted(tasks: Task[]): PersistedTasks {
-  return { ids: tasks.map((task) => task.id), entities: Object.fromEntries(tasks.map((task) => [task.id, task])) };
+  const ids: string[] = [];
+  const entities: PersistedTasks['entities'] = {};
+  for (const task of tasks) {
+    ids.push(task.id);
+    entities[task.id] = task;
+  }
+  return { ids, entities };
 }
 
 function safeWrite(storage: globalThis.Storage, key: string, value: string): void {
@@ -18,22 +24,64 @@ function safeWrite(storage: globalThis.Storage, key: string, value: string): voi
   }
 }
 
+// Serializing thousands of tasks takes milliseconds of main thread: a throttled write waits for
+// idle time (a second at most) rather than landing in the middle of typing or a drag.
+const IDLE_WRITE_WAIT_MS = 1000;
+
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(run, { timeout: IDLE_WRITE_WAIT_MS });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(run, 0);
+  return () => clearTimeout(timer);
+}
+
+export interface TasksPersistence {
+  config: PersistConfig<TasksState>;
+  /** Makes a write that waits for idle time now (persistor.flush: pagehide, tests, bench). */
+  writeNow(): void;
+}
+
+interface PendingWrite {
+  key: string;
+  state: PersistedTasks;
+  written: Array<() => void>;
+  cancel: () => void;
+}
+
 /**
  * redux-persist settings that keep the tasks as the spec stores them: exactly one key,
  * 'weekly-planner-tasks', holding a plain JSON array (no prefix, no wrapper, no _persist field).
  */
-export function tasksPersistConfig(backing: () => globalThis.Storage | undefined = () => globalThis.localStorage): PersistConfig<TasksState> {
+export function tasksPersistence(backing: () => globalThis.Storage | undefined = () => globalThis.localStorage): TasksPersistence {
+  // What was read at start: redux-persist writes the rehydrated state back, which would re-serialize an unchanged list.
+  let loaded: PersistedTasks | undefined;
+  let pending: PendingWrite | null = null;
+
+  const writeNow = () => {
+    const write = pending;
+    if (!write) return;
+    pending = null;
+    write.cancel();
+    const target = backing();
+    if (target) safeWrite(target, write.key, serializeTasks(write.state.ids.map((id) => write.state.entities[id]!)));
+    for (const done of write.written) done();
+  };
+
   const storage: Storage = {
     getItem: async (key: string) => backing()?.getItem(key) ?? null,
-    setItem: async (key: string, state: PersistedTasks) => {
-      const target = backing();
-      if (!target) return;
-      safeWrite(target, key, serializeTasks(state.ids.map((id) => state.entities[id]!)));
-    },
+    setItem: (key: string, state: PersistedTasks) =>
+      new Promise<void>((resolve) => {
+        if (state.ids === loaded?.ids && state.entities === loaded.entities) return resolve();
+        // The newest state replaces one still waiting: it is written once.
+        if (pending) Object.assign(pending, { key, state }).written.push(resolve);
+        else pending = { key, state, written: [resolve], cancel: whenIdle(writeNow) };
+      }),
     removeItem: async (key: string) => backing()?.removeItem(key),
   };
 
-  return {
+  const config = {
     key: TASKS_KEY,
     keyPrefix: '',
     storage,
@@ -57,7 +105,10 @@ export function tasksPersistConfig(backing: () => globalThis.Storage | undefined
         if (unreadable) safeWrite(target, TASKS_BACKUP_KEY, raw);
         if (changed) safeWrite(target, TASKS_KEY, serializeTasks(tasks));
       }
-      return raw === null ? undefined : toPersisted(tasks);
+      loaded = raw === null ? undefined : toPersisted(tasks);
+      return loaded;
     },
   } as PersistConfig<TasksState>;
+
+  return { config, writeNow };
 }

@@ -72,6 +72,7 @@ function groupByDate(tasks: Task[]): Map<string, Task[]> {
 function closeOrderGaps(tasks: Task[]): boolean {
   let changed = false;
   for (const list of groupByDate(tasks).values()) {
+    if (ordersComplete(list)) continue;
     list.sort(byOrder).forEach((task, index) => {
       if (task.order !== index) {
         task.order = index;
@@ -80,6 +81,16 @@ function closeOrderGaps(tasks: Task[]): boolean {
     });
   }
   return changed;
+}
+
+/** Whether a date's orders are 0..n-1, each once: the usual case, checked without sorting. */
+function ordersComplete(list: Task[]): boolean {
+  const seen = new Uint8Array(list.length);
+  for (const { order } of list) {
+    if (!Number.isInteger(order) || order < 0 || order >= list.length || seen[order]) return false;
+    seen[order] = 1;
+  }
+  return true;
 }
 
 /** Renumbers each date whose tasks lack a numeric order. Returns whether anything changed. */
