@@ -2,7 +2,7 @@
 # Every check the project has, in the order a failure is cheapest to find.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -d node_modules ] || npm ci --no-audit --no-fund
+[ -d node_modules ] || npm install --no-audit --no-fund
 results=$(mktemp -d)
 echo "== typecheck";        npx tsc -p tsconfig.json --noEmit
 echo "== lint";             npx eslint . --max-warnings=0
