@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { UserMenu } from './UserMenu';
 
 const meta = {
@@ -31,7 +31,8 @@ type Story = StoryObj<typeof meta>;
 const openMenu: Story['play'] = async ({ canvasElement }) => {
   const canvas = within(canvasElement);
   await userEvent.click(canvas.getByRole('button', { name: 'User menu' }));
-  await expect(canvas.getByRole('menu')).toBeVisible();
+  // The menu fades in: wait for it rather than catch it mid-transition.
+  await waitFor(() => expect(canvas.getByRole('menu')).toBeVisible());
 };
 
 export const Visitor: Story = {};
