@@ -36,12 +36,6 @@ export const CheckIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const TrashIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-  </Icon>
-);
-
 export const ChevronLeftIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="m15 18-6-6 6-6" />
@@ -64,13 +58,6 @@ export const SunIcon = (props: IconProps) => (
 export const MoonIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M20.5 14.5A8.5 8.5 0 1 1 9.5 3.5a7 7 0 0 0 11 11Z" />
-  </Icon>
-);
-
-// One path of six dots rather than six circles: a card renders it, and a day may hold hundreds of cards.
-export const GripIcon = (props: IconProps) => (
-  <Icon {...props} fill="currentColor" stroke="none">
-    <path d="M7.5 6a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0M13.5 6a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0M7.5 12a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0M13.5 12a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0M7.5 18a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0M13.5 18a1.5 1.5 0 1 0 3 0 1.5 1.5 0 1 0-3 0" />
   </Icon>
 );
 

@@ -1,5 +1,4 @@
 import { memo, useRef, useState, type HTMLAttributes, type KeyboardEvent, type RefCallback } from 'react';
-import { CheckIcon, GripIcon, TrashIcon } from '../../components/icons';
 
 export interface TaskCardProps {
   title: string;
@@ -84,7 +83,7 @@ export const TaskCard = memo(function TaskCard({
         {...handleProps}
         className="absolute inset-y-0 left-0 flex w-3.5 cursor-grab touch-none items-center justify-center rounded-l-xl text-slate-300 opacity-0 transition group-hover:opacity-100 hover:text-slate-500 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-indigo-500 active:cursor-grabbing pointer-coarse:opacity-100 dark:text-slate-600 dark:hover:text-slate-400"
       >
-        <GripIcon className="size-3.5" />
+        <span aria-hidden="true" className="icon-mask icon-grip size-3.5" />
       </button>
       <button
         type="button"
@@ -100,7 +99,7 @@ export const TaskCard = memo(function TaskCard({
               : 'border-slate-300 text-transparent hover:border-emerald-400 hover:text-emerald-400 dark:border-slate-600'
           }`}
         >
-          <CheckIcon className="size-3" strokeWidth={3} />
+          <span aria-hidden="true" className="icon-mask icon-check size-3" />
         </span>
       </button>
       {draft === null ? (
@@ -135,7 +134,7 @@ export const TaskCard = memo(function TaskCard({
           onClick={onDelete}
           className={`${iconButton} absolute top-1 right-1 bg-white text-slate-400 opacity-0 shadow-sm group-hover:opacity-100 hover:bg-rose-50 hover:text-rose-600 focus-visible:opacity-100 pointer-coarse:static pointer-coarse:opacity-100 pointer-coarse:shadow-none dark:bg-slate-900 dark:hover:bg-rose-500/10 dark:hover:text-rose-400`}
         >
-          <TrashIcon className="size-3.5" />
+          <span aria-hidden="true" className="icon-mask icon-trash size-3.5" />
         </button>
       )}
     </li>
