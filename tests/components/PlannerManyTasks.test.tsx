@@ -6,7 +6,7 @@ import { makeStore } from '../../src/app/store';
 import { PlannerPage } from '../../src/features/planner/PlannerPage';
 import { taskAdded } from '../../src/features/tasks/tasksSlice';
 import type { Task } from '../../src/features/tasks/types';
-import { MemoryStorage } from '../utils/renderWithProviders';
+import { MemoryStorage } from '../unit/memoryStorage';
 
 // A day holding hundreds of tasks, mounted as main.tsx mounts the app (after storage has loaded):
 // the column renders its cards in steps, and every task ends up shown, in order.

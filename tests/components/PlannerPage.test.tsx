@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { PlannerPage } from '../../src/features/planner/PlannerPage';
 import type { Task } from '../../src/features/tasks/types';
-import { MemoryStorage, renderWithProviders } from '../utils/renderWithProviders';
+import { MemoryStorage } from '../unit/memoryStorage';
+import { renderWithProviders } from '../utils/renderWithProviders';
 
 // Only Date is faked: 'today' is Wednesday 25 November 2026, while timers stay real for user-event and redux-persist.
 const realTimers = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'nextTick', 'hrtime', 'performance', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback'] as const;

@@ -5,38 +5,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { makeStore, type StoreOptions } from '../../src/app/store';
 
-/** An in-memory Web Storage, so each test starts from its own empty (or seeded) storage. */
-export class MemoryStorage implements Storage {
-  private readonly items = new Map<string, string>();
-
-  constructor(seed: Record<string, string> = {}) {
-    for (const [key, value] of Object.entries(seed)) this.items.set(key, value);
-  }
-
-  get length(): number {
-    return this.items.size;
-  }
-
-  key(index: number): string | null {
-    return [...this.items.keys()][index] ?? null;
-  }
-
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-
-  setItem(key: string, value: string): void {
-    this.items.set(key, String(value));
-  }
-
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-
-  clear(): void {
-    this.items.clear();
-  }
-}
+import { MemoryStorage } from '../unit/memoryStorage';
 
 export interface ProvidersOptions extends Omit<StoreOptions, 'storage'>, Omit<RenderOptions, 'wrapper' | 'queries'> {
   /** Where the store persists tasks; a fresh empty MemoryStorage by default. */

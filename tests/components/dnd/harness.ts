@@ -1,7 +1,8 @@
 import { createElement } from 'react';
 import { PlannerDndProvider } from '../../../src/features/dnd/PlannerDndProvider';
 import type { Task } from '../../../src/features/tasks/types';
-import { MemoryStorage, renderWithProviders } from '../../utils/renderWithProviders';
+import { MemoryStorage } from '../../unit/memoryStorage';
+import { renderWithProviders } from '../../utils/renderWithProviders';
 import { clicks, DAYS } from './clicks';
 import { Grid } from './Grid';
 
