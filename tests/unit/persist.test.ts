@@ -1,4 +1,4 @@
-import { selectAllTasks, taskAdded, taskCompletionToggled, taskDeleted, taskRenamed } from '../../src/features/tasks/tasksSlice';
+import { selectAllTasks, taskAdded, taskCompletionSet, taskDeleted, taskRenamed } from '../../src/features/tasks/tasksSlice';
 import type { Task } from '../../src/features/tasks/types';
 import { SOMEDAY } from '../../src/features/tasks/types';
 import { MemoryStorage, settle, startStore } from './memoryStorage';
@@ -16,7 +16,7 @@ describe('the stored form', () => {
     const a = taskAdded('Plan week', MON);
     store.dispatch(a);
     store.dispatch(taskAdded('Someday maybe', SOMEDAY));
-    store.dispatch(taskCompletionToggled({ id: a.payload.id }));
+    store.dispatch(taskCompletionSet({ id: a.payload.id, completed: true }));
     store.dispatch(taskRenamed({ id: a.payload.id, title: 'Plan the week' }));
     await persistor.flush();
 

@@ -1,6 +1,6 @@
 import { signIn, signOut } from '../../src/features/auth/authThunks';
 import { PENDING_UPLOAD_KEY } from '../../src/features/sync/syncListeners';
-import { selectAllTasks, taskAdded, taskCompletionToggled, taskRenamed } from '../../src/features/tasks/tasksSlice';
+import { selectAllTasks, taskAdded, taskCompletionSet, taskRenamed } from '../../src/features/tasks/tasksSlice';
 import type { Task } from '../../src/features/tasks/types';
 import { settle, startApp, storedTasks, task } from '../support/appStore';
 import { FakeBackend } from '../support/fakeBackend';
@@ -194,7 +194,7 @@ describe('uploads after edits', () => {
       store.dispatch(taskRenamed({ id: 'a', title: `Title ${i}` }));
       await settle(100);
     }
-    store.dispatch(taskCompletionToggled({ id: 'a' }));
+    store.dispatch(taskCompletionSet({ id: 'a', completed: true }));
     expect(backend.upserts).toHaveLength(0);
     await settle(499);
     expect(backend.upserts).toHaveLength(0);

@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import {
   taskAdded,
-  taskCompletionToggled,
+  taskCompletionSet,
   taskDeleted,
   taskDragCancelled,
   taskDragEnded,
@@ -51,7 +51,7 @@ function toAction(step: Step, state: TasksState, n: number): UnknownAction {
     case 'delete':
       return taskDeleted({ id });
     case 'toggle':
-      return taskCompletionToggled({ id });
+      return taskCompletionSet({ id, completed: !state.entities[id]?.completed });
     case 'move':
       return taskMoved({ id, toDate: step.date, toIndex: step.index });
     case 'moveToEnd':

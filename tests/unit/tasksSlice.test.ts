@@ -1,7 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import {
   taskAdded,
-  taskCompletionToggled,
+  taskCompletionSet,
   taskDeleted,
   taskDragCancelled,
   taskDragEnded,
@@ -9,6 +9,9 @@ import {
   taskMoved,
   taskMovedToEnd,
   taskRenamed,
+  taskRestored,
+  taskDragMovedTo,
+  isTaskEvent,
   tasksReplaced,
 } from '../../src/features/tasks/tasksSlice';
 import { SOMEDAY } from '../../src/features/tasks/types';
@@ -62,7 +65,7 @@ describe('replaying a recorded log', () => {
       b,
       c,
       taskRenamed({ id: a.payload.id, title: 'A renamed' }),
-      taskCompletionToggled({ id: b.payload.id }),
+      taskCompletionSet({ id: b.payload.id, completed: true }),
       taskMoved({ id: c.payload.id, toDate: MON, toIndex: 0 }),
       taskDeleted({ id: b.payload.id }),
     ];
@@ -94,13 +97,62 @@ describe('taskRenamed', () => {
   });
 });
 
-describe('taskCompletionToggled', () => {
-  it('toggles completed back and forth', () => {
+describe('taskCompletionSet', () => {
+  it('sets completed to the given value, and a replay of the same event changes nothing', () => {
     const add = taskAdded('Call mum', TUE);
-    const once = replay([add, taskCompletionToggled({ id: add.payload.id })]);
+    const done = taskCompletionSet({ id: add.payload.id, completed: true });
+    const once = replay([add, done]);
     expect(once.entities[add.payload.id]!.completed).toBe(true);
-    const twice = replay([taskCompletionToggled({ id: add.payload.id })], once);
-    expect(twice.entities[add.payload.id]!.completed).toBe(false);
+    expect(replay([done], once)).toBe(once);
+    const undone = replay([taskCompletionSet({ id: add.payload.id, completed: false })], once);
+    expect(undone.entities[add.payload.id]!.completed).toBe(false);
+  });
+
+  it('ignores a task that is gone', () => {
+    const start = replay([taskAdded('A', MON)]);
+    expect(replay([taskCompletionSet({ id: 'task-1-gone', completed: true })], start)).toBe(start);
+  });
+});
+
+describe('taskRestored', () => {
+  it('puts a deleted task back at its place and renumbers the day', () => {
+    const adds = ['A', 'B', 'C'].map((title) => taskAdded(title, MON));
+    const full = replay(adds);
+    const b = full.entities[adds[1]!.payload.id]!;
+    const state = replay([taskDeleted({ id: b.id }), taskRestored({ task: { ...b } })], full);
+    expect(titlesByDate(state)).toEqual({ [MON]: ['A', 'B', 'C'] });
+    expect(ordersByDate(state)).toEqual({ [MON]: [0, 1, 2] });
+    expect(state.entities[b.id]).toEqual(b);
+  });
+
+  it('overwrites an existing task, moving it between days, and replays to the same state', () => {
+    const adds = ['A', 'B'].map((title) => taskAdded(title, MON));
+    const other = taskAdded('X', TUE);
+    const full = replay([...adds, other]);
+    const a = full.entities[adds[0]!.payload.id]!;
+    const restore = taskRestored({ task: { ...a, title: 'A2', date: TUE, completed: true, order: 5 } });
+    const once = replay([restore], full);
+    expect(titlesByDate(once)).toEqual({ [MON]: ['B'], [TUE]: ['X', 'A2'] });
+    expect(ordersByDate(once)).toEqual({ [MON]: [0], [TUE]: [0, 1] });
+    expect(replay([restore], once).entities).toEqual(once.entities);
+  });
+
+  it('ignores a task without a title', () => {
+    const start = replay([taskAdded('A', MON)]);
+    const restore = taskRestored({ task: { id: 'task-1-x', title: '  ', date: MON, completed: false, createdAt: 1, order: 0 } });
+    expect(replay([restore], start)).toBe(start);
+  });
+});
+
+describe('taskDragMovedTo', () => {
+  it('moves only while a drag is in progress and is not a log event', () => {
+    const a = taskAdded('A', MON);
+    const start = replay([a]);
+    expect(replay([taskDragMovedTo({ id: a.payload.id, toDate: TUE })], start)).toBe(start);
+    const dragging = replay([taskDragStarted({ id: a.payload.id }), taskDragMovedTo({ id: a.payload.id, toDate: TUE, toIndex: 0 })], start);
+    expect(titlesByDate(dragging)).toEqual({ [TUE]: ['A'] });
+    expect(isTaskEvent(taskDragMovedTo({ id: a.payload.id, toDate: TUE }))).toBe(false);
+    expect(isTaskEvent(taskMoved({ id: a.payload.id, toDate: TUE, toIndex: 0 }))).toBe(true);
   });
 });
 
@@ -138,7 +190,7 @@ describe('every task action', () => {
     const actions = [
       taskAdded('A', MON),
       taskRenamed({ id: 'x', title: 'y' }),
-      taskCompletionToggled({ id: 'x' }),
+      taskCompletionSet({ id: 'x', completed: true }),
       taskDeleted({ id: 'x' }),
       taskMoved({ id: 'x', toDate: SOMEDAY, toIndex: 2 }),
       taskMovedToEnd({ id: 'x', toDate: TUE }),

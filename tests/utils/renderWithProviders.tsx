@@ -23,12 +23,12 @@ export interface ProvidersOptions extends Omit<StoreOptions, 'storage'>, Omit<Re
  */
 export function renderWithProviders(ui: ReactElement, options: ProvidersOptions = {}) {
   const { storage = new MemoryStorage(), route = '/', userOptions, preloadedState, backend, uploads, ...renderOptions } = options;
-  const { store, persistor } = makeStore({ storage: () => storage, preloadedState, backend, uploads });
+  const { store, persistor, startAppListening } = makeStore({ storage: () => storage, preloadedState, backend, uploads });
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
       <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
     </Provider>
   );
   const user = userEvent.setup(userOptions);
-  return { store, persistor, storage, user, ...render(ui, { wrapper: Wrapper, ...renderOptions }) };
+  return { store, persistor, startAppListening, storage, user, ...render(ui, { wrapper: Wrapper, ...renderOptions }) };
 }

@@ -2,7 +2,7 @@ import type { DragSource, XYCoord } from 'dnd-core';
 import { useCallback, useRef, type HTMLAttributes, type RefCallback } from 'react';
 import { useDragDropManager, useDrop } from 'react-dnd';
 import { useAppStore } from '../../app/hooks';
-import { selectTaskById, taskDragCancelled, taskDragEnded, taskDragStarted, taskMoved, taskMovedToEnd } from '../tasks/tasksSlice';
+import { selectTaskById, taskDragCancelled, taskDragEnded, taskDragMovedTo, taskDragStarted, taskMoved } from '../tasks/tasksSlice';
 import type { TaskDate } from '../tasks/types';
 import { useAnnounce } from './announceContext';
 import { cancelled, dropped, INSTRUCTIONS_ID, pickedUp } from './announcements';
@@ -55,7 +55,15 @@ export function useTaskDnd(id: string, isDragging: boolean): TaskDnd {
         isDragging: (monitor) => (monitor.getItem() as DraggedTask | null)?.id === id,
         endDrag: (monitor) => {
           const didDrop = monitor.didDrop();
-          store.dispatch(didDrop ? taskDragEnded() : taskDragCancelled());
+          if (didDrop) {
+            // The whole drag becomes one event of the log: the final place, if it differs from where it began.
+            const origin = store.getState().tasks.drag?.positions[id];
+            const end = slotOf(store.getState(), id);
+            if (origin && end && (origin.date !== end.date || origin.order !== end.index)) {
+              store.dispatch(taskMoved({ id, toDate: end.date, toIndex: end.index }));
+            }
+            store.dispatch(taskDragEnded());
+          } else store.dispatch(taskDragCancelled());
           const slot = slotOf(store.getState(), id);
           if (slot) announce((didDrop ? dropped : cancelled)(titleOf(store, id), slot.date, slot.index));
         },
@@ -106,7 +114,7 @@ export function useColumnDrop(date: TaskDate): ColumnDrop {
         const pointer = currentPoint(manager) ?? monitor.getClientOffset();
         const card = pointer && cardAt(node.current, pointer);
         if (card) moveOver(store, item.id, card, pointer);
-        else if (slotOf(store.getState(), item.id)?.date !== date) store.dispatch(taskMovedToEnd({ id: item.id, toDate: date }));
+        else if (slotOf(store.getState(), item.id)?.date !== date) store.dispatch(taskDragMovedTo({ id: item.id, toDate: date }));
       },
       drop: (item, monitor) => {
         const pointer = monitor.getClientOffset();
@@ -115,7 +123,7 @@ export function useColumnDrop(date: TaskDate): ColumnDrop {
         const cards = node.current?.querySelectorAll(`[${TASK_ATTR}]`) ?? [];
         const ends = cards.length > 0 ? [cards[0]!.getBoundingClientRect(), cards[cards.length - 1]!.getBoundingClientRect()] : [];
         if (pointer && !dropOnColumnGoesToEnd(ends, pointer.y)) return;
-        store.dispatch(taskMovedToEnd({ id: item.id, toDate: date }));
+        store.dispatch(taskDragMovedTo({ id: item.id, toDate: date }));
       },
       collect: (monitor) => ({ isOver: monitor.isOver() }),
     }),
@@ -148,7 +156,7 @@ function moveOver(store: Store, draggedId: string, hoveredCard: HTMLElement, poi
   const from = slotOf(state, draggedId);
   const over = slotOf(state, hoveredId);
   const to = from && over && moveOverTask(from, over, pointer.y, hoveredCard.getBoundingClientRect());
-  if (to) store.dispatch(taskMoved({ id: draggedId, toDate: to.date, toIndex: to.index }));
+  if (to) store.dispatch(taskDragMovedTo({ id: draggedId, toDate: to.date, toIndex: to.index }));
 }
 
 const titleOf = (store: Store, id: string): string => selectTaskById(store.getState(), id)?.title ?? 'task';

@@ -1,8 +1,8 @@
 import { memo, useCallback } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { useTaskDnd } from '../dnd/useTaskDnd';
 import { TaskCard } from './TaskCard';
-import { taskCompletionToggled, taskDeleted, taskRenamed } from './tasksSlice';
+import { selectTaskById, taskCompletionSet, taskDeleted, taskRenamed } from './tasksSlice';
 import type { Task } from './types';
 
 interface TaskCardContainerProps {
@@ -14,9 +14,14 @@ interface TaskCardContainerProps {
 
 export const TaskCardContainer = memo(function TaskCardContainer({ task, isDragging }: TaskCardContainerProps) {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const { id } = task;
   const { ref, handleProps } = useTaskDnd(id, isDragging);
-  const onToggleComplete = useCallback(() => dispatch(taskCompletionToggled({ id })), [dispatch, id]);
+  // The event states the new value (read at click time, so the callback stays stable across renders).
+  const onToggleComplete = useCallback(() => {
+    const current = selectTaskById(store.getState(), id);
+    if (current) dispatch(taskCompletionSet({ id, completed: !current.completed }));
+  }, [dispatch, store, id]);
   const onDelete = useCallback(() => dispatch(taskDeleted({ id })), [dispatch, id]);
   const onRename = useCallback((title: string) => dispatch(taskRenamed({ id, title })), [dispatch, id]);
 

@@ -82,7 +82,7 @@ const tasksSlice = createSlice({
     taskAdded: {
       reducer(state, action: PayloadAction<{ id: string; title: string; date: TaskDate; createdAt: number }>) {
         const { id, title, date, createdAt } = action.payload;
-        const trimmed = title.trim();
+        const trimmed = String(title ?? '').trim();
         if (!trimmed || state.entities[id]) return;
         const order = countOn(baseOf(state), date);
         tasksAdapter.addOne(state, { id, title: trimmed, date, completed: false, createdAt, order });
@@ -94,12 +94,14 @@ const tasksSlice = createSlice({
     },
     taskRenamed(state, action: PayloadAction<{ id: string; title: string }>) {
       const task = state.entities[action.payload.id];
-      const title = action.payload.title.trim();
+      const title = String(action.payload.title ?? '').trim();
       if (task && title && title !== task.title) task.title = title;
     },
-    taskCompletionToggled(state, action: PayloadAction<{ id: string }>) {
+    /** Completion is set, never toggled: a replayed or concurrent event states the intended value. */
+    taskCompletionSet(state, action: PayloadAction<{ id: string; completed: boolean }>) {
       const task = state.entities[action.payload.id];
-      if (task) task.completed = !task.completed;
+      const completed = action.payload.completed === true;
+      if (task && task.completed !== completed) task.completed = completed;
     },
     taskDeleted(state, action: PayloadAction<{ id: string }>) {
       const task = state.entities[action.payload.id];
@@ -116,6 +118,41 @@ const tasksSlice = createSlice({
     taskMovedToEnd(state, action: PayloadAction<{ id: string; toDate: TaskDate }>) {
       const { id, toDate } = action.payload;
       moveTask(state, id, toDate, Number.MAX_SAFE_INTEGER);
+    },
+    /**
+     * Puts a whole task back as given (creating or overwriting it) at index `order` of its day: undo of a
+     * delete, an imported backup, tasks that existed before sync began. A PUT, so replaying it is harmless.
+     */
+    taskRestored(state, action: PayloadAction<{ task: Task }>) {
+      const given = action.payload.task;
+      if (!given || typeof given.id !== 'string' || typeof given.date !== 'string') return;
+      const title = String(given.title ?? '').trim();
+      if (!title) return;
+      const existing = state.entities[given.id];
+      const fromDate = existing?.date;
+      const target = idsOn(state, given.date, given.id);
+      const index = Number.isFinite(given.order) ? Math.max(0, Math.min(Math.trunc(given.order), target.length)) : target.length;
+      target.splice(index, 0, given.id);
+      const task: Task = {
+        id: given.id,
+        title,
+        date: given.date,
+        completed: given.completed === true,
+        createdAt: Number.isFinite(given.createdAt) ? given.createdAt : 0,
+        order: index,
+      };
+      if (existing) Object.assign(existing, task);
+      else tasksAdapter.addOne(state, task);
+      renumberIds(state, target);
+      if (fromDate !== undefined && fromDate !== given.date) renumberIds(state, idsOn(state, fromDate, given.id));
+    },
+    /**
+     * A move shown while a drag is in progress, not an event of the log: the drop records one
+     * taskMoved with the final place (see useTaskDnd), so a drag across five columns is one event.
+     */
+    taskDragMovedTo(state, action: PayloadAction<{ id: string; toDate: TaskDate; toIndex?: number }>) {
+      const { id, toDate, toIndex } = action.payload;
+      if (state.drag) moveTask(state, id, toDate, toIndex ?? Number.MAX_SAFE_INTEGER);
     },
     taskDragStarted(state, action: PayloadAction<{ id: string }>) {
       if (!state.entities[action.payload.id]) return;
@@ -161,10 +198,12 @@ const tasksSlice = createSlice({
 export const {
   taskAdded,
   taskRenamed,
-  taskCompletionToggled,
+  taskCompletionSet,
   taskDeleted,
   taskMoved,
   taskMovedToEnd,
+  taskRestored,
+  taskDragMovedTo,
   taskDragStarted,
   taskDragEnded,
   taskDragCancelled,
@@ -174,18 +213,21 @@ export const {
 export const tasksReducer = tasksSlice.reducer;
 export const tasksSliceName = tasksSlice.name;
 
-const taskListChanged = [
-  taskAdded,
-  taskRenamed,
-  taskCompletionToggled,
-  taskDeleted,
-  taskMoved,
-  taskMovedToEnd,
-  taskDragCancelled,
-] as const;
+/**
+ * The events of the task log: facts that replay on anyone's state (set, not toggle; a change to a
+ * task that is gone does nothing). Drag previews, drag start/end/cancel and list replacement are local.
+ */
+export const taskEvents = [taskAdded, taskRenamed, taskCompletionSet, taskDeleted, taskMoved, taskMovedToEnd, taskRestored] as const;
 
-/** Matches the events that change the task list itself (the sync listener uploads after these). */
-export const isTaskListChange = isAnyOf(...taskListChanged);
+export type TaskEvent = ReturnType<(typeof taskEvents)[number]>;
+
+export const TASK_EVENT_TYPES: readonly string[] = taskEvents.map((creator) => creator.type);
+
+/** Matches the events of the task log (the sync listener sends these). */
+export const isTaskEvent = isAnyOf(...taskEvents);
+
+/** Anything that changes the list shown: log events and the local drag moves (persistence writes after these). */
+export const isTaskListChange = isAnyOf(...taskEvents, taskDragMovedTo, taskDragCancelled);
 
 type WithTasks = { tasks: TasksState };
 

@@ -2,6 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { settle } from './events';
 import { CARD, COLUMN, centreOf, installLayout } from './layout';
 import { days, renderGrid, task } from './harness';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { isTaskEvent, taskMoved } from '../../../src/features/tasks/tasksSlice';
 
 // The keyboard backend through the real store and react-dnd: pick up, 25 px per arrow, drop, Escape.
 
@@ -62,6 +64,28 @@ it('picks up with Space, moves the preview 25 px per arrow into another day, and
   // The card moved to another column (a new element): focus follows it.
   await settle(() => new Promise((resolve) => setTimeout(resolve)));
   expect(handle('A')).toHaveFocus();
+});
+
+it('logs a drag across several columns as one move event, and a cancelled one as none', async () => {
+  const { store, startAppListening } = await renderGrid(seed);
+  const logged: UnknownAction[] = [];
+  const stop = startAppListening({ predicate: isTaskEvent, effect: (action) => void logged.push(action) });
+  handle('B').focus();
+  await key('Enter');
+  await press('ArrowRight', 15);
+  await press('ArrowLeft', 7);
+  await key('Enter');
+  expect(days(store.getState())).toEqual({ [MON]: 'A0 C1', [TUE]: 'X0 B1', someday: '' });
+  expect(logged).toEqual([taskMoved({ id: 'B', toDate: TUE, toIndex: 1 })]);
+
+  logged.length = 0;
+  handle('A').focus();
+  await key(' ');
+  await press('ArrowRight', 9);
+  await key('Escape');
+  expect(days(store.getState())).toEqual({ [MON]: 'A0 C1', [TUE]: 'X0 B1', someday: '' });
+  expect(logged).toEqual([]);
+  stop();
 });
 
 it('reaches the last column, and Enter drops on its empty area', async () => {

@@ -1,0 +1,36 @@
+import { isWellFormedTaskEvent, TASK_EVENT_TYPES } from '../../src/features/tasks/events';
+import { taskAdded, taskCompletionSet, taskDeleted, taskMoved, taskMovedToEnd, taskRenamed, taskRestored } from '../../src/features/tasks/tasksSlice';
+
+describe('task events read from elsewhere', () => {
+  const task = { id: 'task-1-a', title: 'A', date: '2026-11-23', completed: false, createdAt: 1, order: 0 };
+
+  it('accepts every event the app makes, as JSON', () => {
+    const events = [
+      taskAdded('A', '2026-11-23'),
+      taskRenamed({ id: 'task-1-a', title: 'B' }),
+      taskCompletionSet({ id: 'task-1-a', completed: true }),
+      taskDeleted({ id: 'task-1-a' }),
+      taskMoved({ id: 'task-1-a', toDate: 'someday', toIndex: 2 }),
+      taskMovedToEnd({ id: 'task-1-a', toDate: 'someday' }),
+      taskRestored({ task }),
+    ];
+    expect(events.map((event) => event.type).sort()).toEqual([...TASK_EVENT_TYPES].sort());
+    for (const event of events) expect(isWellFormedTaskEvent(JSON.parse(JSON.stringify(event)))).toBe(true);
+  });
+
+  it.each([
+    ['not an object', 'tasks/taskDeleted'],
+    ['a local action', { type: 'tasks/taskDragStarted', payload: { id: 'x' } }],
+    ['an unknown type', { type: 'tasks/taskExploded', payload: { id: 'x' } }],
+    ['a toggle of old', { type: 'tasks/taskCompletionToggled', payload: { id: 'x' } }],
+    ['no payload', { type: 'tasks/taskDeleted' }],
+    ['a completion that is not a boolean', { type: 'tasks/taskCompletionSet', payload: { id: 'x', completed: 'yes' } }],
+    ['a negative index', { type: 'tasks/taskMoved', payload: { id: 'x', toDate: 'someday', toIndex: -1 } }],
+    ['a fractional index', { type: 'tasks/taskMoved', payload: { id: 'x', toDate: 'someday', toIndex: 0.5 } }],
+    ['a rename without a title', { type: 'tasks/taskRenamed', payload: { id: 'x' } }],
+    ['a restore of half a task', { type: 'tasks/taskRestored', payload: { task: { id: 'x', title: 'A' } } }],
+    ['an empty id', { type: 'tasks/taskDeleted', payload: { id: '' } }],
+  ])('rejects %s', (_name, value) => {
+    expect(isWellFormedTaskEvent(value)).toBe(false);
+  });
+});
