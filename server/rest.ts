@@ -8,7 +8,12 @@ import { BodyTooLargeError, readText, restError } from './http.ts';
 import { bearerToken, type Jwt } from './jwt.ts';
 
 /** Tables the API exposes; what each role may do with them is up to the grants and policies. */
-export const EXPOSED_TABLES = ['user_tasks', 'subscribers'] as const;
+export const EXPOSED_TABLES = ['user_tasks', 'subscribers', 'task_events'] as const;
+
+/** Functions callable at /rest/v1/rpc/<name>, with their named arguments and types, in call order. */
+const EXPOSED_FUNCTIONS: Record<string, { args: [name: string, type: 'text' | 'jsonb'][] }> = {
+  append_task_events: { args: [['p_client_id', 'text'], ['p_events', 'jsonb']] },
+};
 
 interface Table {
   name: string;
@@ -91,15 +96,17 @@ const selectList = (table: Table, select: string | undefined) => selectedColumns
 
 const RESERVED_PARAMS = new Set(['select', 'columns', 'on_conflict', 'apikey', 'order', 'limit', 'offset']);
 
-/** Horizontal filters: `col=eq.value`, `neq.`, and `is.null|true|false`. */
+const COMPARISONS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+
+/** Horizontal filters: `col=eq.value`, `neq.`, `gt.`, `gte.`, `lt.`, `lte.` and `is.null|true|false`. */
 function whereClause(c: Context, table: Table, params: unknown[]): string {
   const conditions: string[] = [];
   for (const [col, values] of Object.entries(c.req.queries())) {
     if (RESERVED_PARAMS.has(col)) continue;
     if (!table.columns.has(col)) throw unknownColumn(table, col);
     for (const value of values) {
-      const match = /^(eq|neq|is)\.(.*)$/s.exec(value);
-      if (!match) throw new RestError(400, 'PGRST100', `"failed to parse filter (${value})"`, null, 'Supported operators: eq, neq, is');
+      const match = /^(eq|neq|gt|gte|lt|lte|is)\.(.*)$/s.exec(value);
+      if (!match) throw new RestError(400, 'PGRST100', `"failed to parse filter (${value})"`, null, 'Supported operators: eq, neq, gt, gte, lt, lte, is');
       const [, op, operand] = match as unknown as [string, string, string];
       if (op === 'is') {
         const literal = { null: 'null', true: 'true', false: 'false' }[operand.toLowerCase()];
@@ -107,12 +114,41 @@ function whereClause(c: Context, table: Table, params: unknown[]): string {
         conditions.push(`${ident(col)} is ${literal}`);
       } else {
         params.push(operand);
-        conditions.push(`${ident(col)} ${op === 'eq' ? '=' : '<>'} $${params.length}`);
+        conditions.push(`${ident(col)} ${COMPARISONS[op]} $${params.length}`);
       }
     }
   }
   return conditions.length ? ` where ${conditions.join(' and ')}` : '';
 }
+
+/** `order=col.asc,col2.desc` (nullsfirst/nullslast too) → an ORDER BY clause of catalog columns. */
+function orderClause(c: Context, table: Table): string {
+  const param = c.req.query('order');
+  if (param === undefined) return '';
+  const terms = param.split(',').map((term) => {
+    const match = /^([A-Za-z_][A-Za-z0-9_]*)(?:\.(asc|desc))?(?:\.(nullsfirst|nullslast))?$/.exec(term.trim());
+    if (!match) throw new RestError(400, 'PGRST100', `"failed to parse order (${param})"`, null, 'Use order=column.asc or column.desc');
+    const [, col, direction, nulls] = match as unknown as [string, string, string | undefined, string | undefined];
+    if (!table.columns.has(col)) throw unknownColumn(table, col);
+    return `${ident(col)} ${direction ?? 'asc'}${nulls ? (nulls === 'nullsfirst' ? ' nulls first' : ' nulls last') : ''}`;
+  });
+  return ` order by ${terms.join(', ')}`;
+}
+
+/** `limit` and `offset`: non-negative integers; a limit above 10,000 rows is capped there. */
+function rangeClause(c: Context): string {
+  const read = (name: 'limit' | 'offset') => {
+    const raw = c.req.query(name);
+    if (raw === undefined) return undefined;
+    if (!/^\d{1,9}$/.test(raw)) throw new RestError(400, 'PGRST100', `"failed to parse ${name} (${raw})"`, null, `${name} takes a non-negative integer`);
+    return Number(raw);
+  };
+  const limit = read('limit');
+  const offset = read('offset');
+  return `${limit !== undefined ? ` limit ${Math.min(limit, MAX_ROWS)}` : ` limit ${MAX_ROWS}`}${offset ? ` offset ${offset}` : ''}`;
+}
+
+const MAX_ROWS = 10_000;
 
 /** Prefer: resolution=…, return=…, missing=…, count=… → a map. */
 function preferences(c: Context): Map<string, string> {
@@ -263,7 +299,7 @@ export function restRoutes(ctx: ServerContext, jwt: Jwt): Hono {
     const columns = selectedColumns(table, c.req.query('select'));
     const params: unknown[] = [];
     const exprs = columns.map((col, i) => (table.textColumns.has(col) ? `${ident(col)} as c${i}` : `to_json(${ident(col)})::text as c${i}`));
-    const sql = `select ${exprs.join(', ')} from public.${ident(table.name)}${whereClause(c, table, params)}`;
+    const sql = `select ${exprs.join(', ')} from public.${ident(table.name)}${whereClause(c, table, params)}${orderClause(c, table)}${rangeClause(c)}`;
     const rows = await runQuery(claims, sql, params);
     const keys = columns.map((col) => JSON.stringify(col) + ':');
     const objects = rows.map(
@@ -289,6 +325,37 @@ export function restRoutes(ctx: ServerContext, jwt: Jwt): Hono {
     }
     c.header('Content-Type', 'application/json; charset=utf-8');
     return c.body(`[${objects.join(',')}]`);
+  });
+
+  // supabase.rpc(name, args): the body's keys are the function's named arguments.
+  app.post('/rpc/:fn', async (c) => {
+    checkProfile(c, 'content-profile');
+    const claims = await claimsOf(c);
+    const name = c.req.param('fn');
+    const fn = Object.hasOwn(EXPOSED_FUNCTIONS, name) ? EXPOSED_FUNCTIONS[name] : undefined;
+    const text = await readText(c, ctx.config);
+    let args: unknown;
+    try {
+      args = text.trim() === '' ? {} : JSON.parse(text);
+    } catch (err) {
+      throw new RestError(400, 'PGRST102', 'Empty or invalid json', (err as Error).message);
+    }
+    if (!args || typeof args !== 'object' || Array.isArray(args)) throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'Expected a JSON object of named arguments');
+    const given = Object.keys(args).sort();
+    if (!fn || given.join(',') !== fn.args.map(([arg]) => arg).sort().join(',')) {
+      throw new RestError(
+        404,
+        'PGRST202',
+        `Could not find the function public.${name}(${given.join(', ')}) in the schema cache`,
+        `Searched for the function public.${name} with parameters ${given.join(', ') || 'none'}`,
+      );
+    }
+    const values = args as Record<string, unknown>;
+    const params = fn.args.map(([arg, type]) => (type === 'jsonb' ? JSON.stringify(values[arg] ?? null) : columnValue(values[arg])));
+    const call = fn.args.map(([arg, type], i) => `${ident(arg)} => $${i + 1}::${type}`).join(', ');
+    const [result] = await runQuery(claims, `select coalesce(json_agg(r), '[]')::text as body from public.${ident(name)}(${call}) r`, params);
+    c.header('Content-Type', 'application/json; charset=utf-8');
+    return c.body(result?.body ?? '[]');
   });
 
   app.post('/:table', async (c) => {
