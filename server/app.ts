@@ -1,4 +1,5 @@
 // The HTTP app (createApp) and a running server around it (startServer), used by index.ts, tests and the bench.
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -11,6 +12,7 @@ import { functionsRoutes } from './functions.ts';
 import { apiCors, authError, requestOrigin, requireApiKey } from './http.ts';
 import { createJwt } from './jwt.ts';
 import { migrate } from './migrate.ts';
+import { attachRealtime, type Realtime } from './realtime.ts';
 import { restRoutes } from './rest.ts';
 import { staticRoutes } from './static.ts';
 
@@ -56,6 +58,7 @@ export interface RunningServer {
   url: string;
   port: number;
   ctx: ServerContext & { db: Database };
+  realtime: Realtime;
   close(): Promise<void>;
 }
 
@@ -99,16 +102,25 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (!config.publicUrlExplicit) config.publicUrl = localUrl(config.host, port);
   const jwt = createJwt(config);
   const ctx = { db, config, authenticate: jwt.authenticate };
+  let realtime: Realtime;
+  try {
+    realtime = await attachRealtime(server as Server, ctx, jwt);
+  } catch (err) {
+    server.close();
+    await db.close();
+    throw err;
+  }
   ready.app = createApp(ctx);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      await realtime.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
       await db.close();
     })());
-  return { url: localUrl(config.host, port), port, ctx, close };
+  return { url: localUrl(config.host, port), port, ctx, realtime, close };
 }

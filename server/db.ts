@@ -14,6 +14,11 @@ export interface ScriptQueryable extends Queryable {
 
 export interface Database extends Db {
   transaction<T>(fn: (q: ScriptQueryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls back with the payload of every NOTIFY on `channel` (on PostgreSQL from any process on the
+   * database, through a connection of its own that reconnects). Resolves to the function that stops it.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 // Both settings are transaction-local; set_config('role', …) is what `set local role` does, in one round trip.
@@ -85,6 +90,7 @@ async function openPglite(dataDir: string): Promise<Database> {
         await q.query(SET_CLAIMS, [JSON.stringify(claims), roleOf(claims)]);
         return fn(q);
       }),
+    listen: async (channel, onNotify) => pglite.listen(channel, onNotify),
     close: async () => {
       clearInterval(timer);
       try {
@@ -177,9 +183,51 @@ async function openPostgres(connectionString: string, poolSize = 20): Promise<Da
         await q.query(SET_CLAIMS, [JSON.stringify(claims), roleOf(claims)]);
         return fn(q);
       }),
+    listen: (channel, onNotify) => listenOn(connectionString, channel, onNotify, () => closed),
     close: () => {
       closed = true;
       return pool.end();
     },
+  };
+}
+
+/** A dedicated connection LISTENing on one channel; reconnects after a second when it drops. */
+async function listenOn(connectionString: string, channel: string, onNotify: (payload: string) => void, poolClosed: () => boolean) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onNotify(message.payload);
+    });
+    // Only the live connection reconnects: a failed attempt is retried by the loop below.
+    const reconnect = (reason: string) => {
+      if (client !== c || stopped || poolClosed()) return;
+      client = undefined;
+      console.error(`LISTEN ${channel} connection lost (${reason}); reconnecting`);
+      c.end().catch(() => {});
+      const attempt = () => {
+        retry = setTimeout(() => void connect().catch(attempt), 1000);
+        retry.unref();
+      };
+      attempt();
+    };
+    c.on('error', (err) => reconnect(err.message));
+    c.on('end', () => reconnect('closed'));
+    try {
+      await c.connect();
+      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      c.end().catch(() => {});
+      throw err;
+    }
+    client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }

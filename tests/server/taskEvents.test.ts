@@ -3,20 +3,13 @@
 // database, paged catch-up, and a snapshot that never moves backwards.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { backends, STARTUP_TIMEOUT, startTestServer, type TestServer } from './harness.ts';
+import { makeSubscriber as subscribe } from './subscriber.ts';
 
 type Account = Awaited<ReturnType<TestServer['signUp']>>;
 
 const event = (n: number) => ({ type: 'tasks/taskAdded', payload: { id: `task-${n}-x`, title: `T${n}`, date: '2026-11-23', createdAt: n } });
 const batch = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ client_seq: from + i, event: event(from + i) }));
 
-export async function subscribe(srv: TestServer, userId: string, active = true) {
-  await srv.sql(
-    `insert into public.subscribers (user_id, email, subscribed, subscription_tier, subscription_end)
-     values ($1, $2, $3, 'Premium', now() + interval '30 days')
-     on conflict (user_id) do update set subscribed = excluded.subscribed`,
-    [userId, `${userId}@example.com`, active],
-  );
-}
 
 const append = (client: SupabaseClient, clientId: string, events: unknown) => client.rpc('append_task_events', { p_client_id: clientId, p_events: events });
 

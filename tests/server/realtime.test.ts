@@ -1,0 +1,168 @@
+// Realtime postgres_changes through real supabase-js clients: a subscriber receives their new task
+// events live; another user's filter, the anon key and a non-subscriber get an error and nothing else;
+// a token update to someone else's token ends delivery; with several processes on one PostgreSQL an
+// append through one reaches sockets of another. Plus the Phoenix details a raw socket can see.
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { startServer, type RunningServer } from '../../server/app.ts';
+import { backends, STARTUP_TIMEOUT, startTestServer, type TestServer } from './harness.ts';
+import { makeSubscriber } from './subscriber.ts';
+
+type Account = Awaited<ReturnType<TestServer['signUp']>>;
+type Change = { new: { seq: number; client_id: string; client_seq: number; event: { type: string; payload: Record<string, unknown> } } };
+
+const eventNo = (n: number) => ({ type: 'tasks/taskAdded', payload: { id: `task-${n}-rt`, title: `Live ${n}`, date: 'someday', createdAt: n } });
+
+/** Subscribes as the app does; resolves with the status the subscribe callback reported first and the changes seen. */
+function listen(client: SupabaseClient, userId: string, filterUser = userId) {
+  const changes: Change[] = [];
+  let channel!: RealtimeChannel;
+  const status = new Promise<{ status: string; message?: string }>((resolve) => {
+    channel = client
+      .channel(`task-events-${userId}`)
+      .on('postgres_changes' as never, { event: 'INSERT', schema: 'public', table: 'task_events', filter: `user_id=eq.${filterUser}` }, (change: Change) => changes.push(change))
+      .subscribe((s: string, err?: Error) => {
+        if (s !== 'CLOSED') resolve({ status: s, message: err?.message });
+      });
+  });
+  return { changes, status, channel };
+}
+
+const until = async (check: () => boolean, timeout = 10_000) => {
+  const end = Date.now() + timeout;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
+
+const append = (client: SupabaseClient, clientId: string, from: number, count = 1) =>
+  client.rpc('append_task_events', { p_client_id: clientId, p_events: Array.from({ length: count }, (_, i) => ({ client_seq: from + i, event: eventNo(from + i) })) });
+
+describe.each(backends)('realtime on %s', (backend) => {
+  let srv: TestServer;
+  let owner: Account;
+  let stranger: Account;
+  const opened: SupabaseClient[] = [];
+
+  beforeAll(async () => {
+    srv = await startTestServer(backend);
+    owner = await srv.signUp();
+    stranger = await srv.signUp();
+    await makeSubscriber(srv, owner.user.id);
+    await makeSubscriber(srv, stranger.user.id);
+  }, STARTUP_TIMEOUT);
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((client) => client.removeAllChannels()));
+  });
+  afterAll(() => srv?.stop());
+
+  const signedIn = async (account: Account) => {
+    const client = srv.client();
+    const { error } = await client.auth.signInWithPassword({ email: account.email, password: account.password });
+    if (error) throw error;
+    opened.push(client);
+    return client;
+  };
+
+  it('delivers the subscriber’s new events live, in order, with the log’s columns', async () => {
+    const device = await signedIn(owner);
+    const { changes, status } = listen(device, owner.user.id);
+    expect(await status).toEqual({ status: 'SUBSCRIBED', message: undefined });
+    const writer = await signedIn(owner);
+    const { data } = await append(writer, 'writer', 1, 3);
+    await until(() => changes.length === 3);
+    expect(changes.map((c) => c.new.seq)).toEqual((data as { seq: number }[]).map((row) => row.seq));
+    expect(changes[0]!.new).toMatchObject({ client_id: 'writer', client_seq: 1, event: eventNo(1) });
+  });
+
+  it('refuses another user’s filter, the anon key and a non-subscriber, and sends them nothing', async () => {
+    const snoop = await signedIn(stranger);
+    const other = listen(snoop, owner.user.id);
+    expect((await other.status).status).toBe('CHANNEL_ERROR');
+    expect((await other.status).message).toMatch(/your own task events/);
+
+    const anonClient = srv.client();
+    opened.push(anonClient);
+    const anon = listen(anonClient, owner.user.id);
+    expect((await anon.status).status).toBe('CHANNEL_ERROR');
+
+    const free = await srv.signUp();
+    const freeClient = await signedIn(free);
+    const unpaid = listen(freeClient, free.user.id);
+    expect((await unpaid.status).status).toBe('CHANNEL_ERROR');
+    expect((await unpaid.status).message).toMatch(/subscription/);
+
+    await append(await signedIn(owner), 'writer-2', 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect([...other.changes, ...anon.changes, ...unpaid.changes]).toEqual([]);
+  });
+
+  it('stops delivering when the channel’s token is swapped for another user’s', async () => {
+    const device = await signedIn(owner);
+    const { changes, status } = listen(device, owner.user.id);
+    expect((await status).status).toBe('SUBSCRIBED');
+    const writer = await signedIn(owner);
+    await append(writer, 'writer-3', 1);
+    await until(() => changes.length === 1);
+    await device.realtime.setAuth(stranger.session.access_token);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await append(writer, 'writer-3', 2);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(changes).toHaveLength(1);
+  });
+
+  it('answers heartbeats, ignores garbage, and refuses a wrong apikey or an oversized message', async () => {
+    const refused = await new Promise<number>((resolve, reject) => {
+      const attempt = new WebSocket(`${srv.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=nope&vsn=2.0.0`);
+      attempt.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      attempt.once('open', () => reject(new Error('a wrong apikey was let in')));
+      attempt.once('error', () => {});
+    });
+    expect(refused).toBe(401);
+    const ws = new WebSocket(`${srv.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${srv.anonKey}&vsn=2.0.0`);
+    const received: unknown[] = [];
+    ws.on('message', (data) => received.push(JSON.parse(data.toString())));
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    ws.send('not json');
+    ws.send(JSON.stringify({ an: 'object' }));
+    ws.send(JSON.stringify([null, '1', 'phoenix', 'heartbeat', {}]));
+    await until(() => received.length === 1);
+    expect(received).toEqual([[null, '1', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]]);
+    const closed = new Promise<number>((resolve) => ws.once('close', resolve));
+    ws.send('x'.repeat(70 * 1024));
+    expect(await closed).toBe(1009);
+  });
+});
+
+const describePostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+
+describePostgres('realtime across server processes on one PostgreSQL', () => {
+  let first: TestServer;
+  let second: RunningServer;
+
+  beforeAll(async () => {
+    first = await startTestServer('postgres');
+    const databaseUrl = first.server.ctx.config.databaseUrl!;
+    second = await startServer({ port: 0, host: '127.0.0.1', dataDir: first.server.ctx.config.dataDir, databaseUrl, jwtSecret: first.jwtSecret, env: {} });
+  }, STARTUP_TIMEOUT);
+  afterAll(async () => {
+    await second?.close();
+    await first?.stop();
+  });
+
+  it('an append through one process arrives on a socket held by the other', async () => {
+    const owner = await first.signUp();
+    await makeSubscriber(first, owner.user.id);
+    const { createClient } = await import('@supabase/supabase-js');
+    const onSecond = createClient(second.url, first.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
+    await onSecond.auth.signInWithPassword({ email: owner.email, password: owner.password });
+    const { changes, status } = listen(onSecond, owner.user.id);
+    expect((await status).status).toBe('SUBSCRIBED');
+    const { error } = await append(owner.client, 'first-process', 1, 2);
+    expect(error).toBeNull();
+    await until(() => changes.length === 2);
+    expect(changes.map((c) => c.new.client_seq)).toEqual([1, 2]);
+    await onSecond.removeAllChannels();
+  });
+});
