@@ -177,11 +177,11 @@ describe.each(backends)('rest on %s', (backend) => {
       await expectShape(await srv.api(`/rest/v1/user_tasks?user_id=eq.x'%20or%20'1'='1`, { headers: auth }), 400, '22P02');
       const body = JSON.stringify({ user_id: userId, tasks: '[]' });
       await expectShape(await srv.api('/rest/v1/user_tasks?on_conflict=tasks', { method: 'POST', headers: auth, body }), 400, '42P10');
-      await expectShape(await srv.api('/rest/v1/user_tasks?user_id=gt.1', { headers: auth }), 400, 'PGRST100');
+      await expectShape(await srv.api('/rest/v1/user_tasks?user_id=like.1', { headers: auth }), 400, 'PGRST100');
     });
 
     test('other paths and methods → 404 / 405', async () => {
-      await expectShape(await srv.api('/rest/v1/rpc/anything', { method: 'POST', headers: auth, body: '{}' }), 404, 'PGRST125');
+      await expectShape(await srv.api('/rest/v1/rpc/anything', { method: 'POST', headers: auth, body: '{}' }), 404, 'PGRST202');
       await expectShape(await srv.api('/rest/v1/', { headers: auth }), 404, 'PGRST125');
       await expectShape(await srv.api('/rest/v1/user_tasks', { method: 'PUT', headers: auth, body: '{}' }), 405, 'PGRST117');
     });
