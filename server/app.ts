@@ -47,6 +47,8 @@ export function createApp(ctx: ServerContext): Hono {
   return app;
 }
 
+const COMPACTION_EVERY_MS = 6 * 60 * 60 * 1000;
+
 export interface StartOptions extends ConfigOverrides {
   migrationsDir?: string;
   /** Connections per server process when on PostgreSQL (env DATABASE_POOL_SIZE, default 10). */
@@ -111,10 +113,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw err;
   }
   ready.app = createApp(ctx);
+  // The log keeps what the snapshot does not hold yet and the last 30 days; see docs/sync.md.
+  const compaction = setInterval(() => {
+    db.query('select public.compact_task_events()').catch((err: Error) => console.error('Task log compaction failed:', err.message));
+  }, COMPACTION_EVERY_MS);
+  compaction.unref();
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      clearInterval(compaction);
       await realtime.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

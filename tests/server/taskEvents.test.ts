@@ -147,6 +147,18 @@ describe.each(backends)('task event log on %s', (backend) => {
     expect((await owner.client.from('user_tasks').select('seq').maybeSingle()).data).toEqual({ seq: head });
   });
 
+  it('compaction removes only old events the snapshot already holds', async () => {
+    const user = await srv.signUp();
+    await subscribe(srv, user.user.id);
+    await append(user.client, 'compact', batch(1, 6));
+    await user.client.from('user_tasks').upsert({ user_id: user.user.id, tasks: '[]', seq: 4 }, { onConflict: 'user_id' });
+    await srv.sql(`update public.task_events set created_at = now() - interval '40 days' where user_id = $1 and seq in (1, 2, 5)`, [user.user.id]);
+    await srv.sql('select public.compact_task_events()');
+    expect((await storedFor(user.user.id)).map((row) => Number(row.seq))).toEqual([3, 4, 5, 6]);
+    const denied = await user.client.rpc('compact_task_events' as never, {});
+    expect(denied.status).toBe(404);
+  });
+
   it('answers unknown functions and wrong arguments like PostgREST', async () => {
     const unknown = await owner.client.rpc('drop_everything' as never, {});
     expect(unknown.status).toBe(404);
