@@ -3,6 +3,7 @@ import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, pers
 import { authConnectRequested, authReducer } from '../features/auth/authSlice';
 import { plannerReducer } from '../features/planner/plannerSlice';
 import { subscriptionReducer } from '../features/subscription/subscriptionSlice';
+import { syncReducer, withSync } from '../features/sync/syncSlice';
 import { UploadScheduler } from '../features/sync/uploadScheduler';
 import { tasksPersistence, type TasksPersistence } from '../features/tasks/persist';
 import { tasksReducer } from '../features/tasks/tasksSlice';
@@ -40,13 +41,16 @@ function browserStorage(): globalThis.Storage | undefined {
 }
 
 function makeRootReducer(persistence: TasksPersistence) {
-  return combineReducers({
-    tasks: persistReducer(persistence.config, tasksReducer),
-    planner: plannerReducer,
-    auth: authReducer,
-    subscription: subscriptionReducer,
-    theme: themeReducer,
-  });
+  return withSync(
+    combineReducers({
+      tasks: persistReducer(persistence.config, tasksReducer),
+      planner: plannerReducer,
+      auth: authReducer,
+      subscription: subscriptionReducer,
+      theme: themeReducer,
+      sync: syncReducer,
+    }),
+  );
 }
 
 type RootReducer = ReturnType<typeof makeRootReducer>;

@@ -1,0 +1,183 @@
+import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import { isWellFormedTaskEvent } from '../tasks/events';
+import { isTaskEvent, tasksReducer, type TaskEvent, type TasksState } from '../tasks/tasksSlice';
+import type { Task } from '../tasks/types';
+
+/*
+ * Sync as a merge of events (docs/sync.md). The cloud keeps one ordered log per user; this device
+ * keeps the state that log produces (`confirmed`, at position `lastSeq`) and its own events not yet
+ * in the log (`outbox`). What the planner shows is always `confirmed` with the outbox re-applied on
+ * top, so a device's own edits show at once and everyone else's slot in underneath them (rebase).
+ * Everything here is a pure reducer over serializable actions: tests replay it, DevTools time-travel it.
+ */
+
+export interface OutboxEntry {
+  /** The client id and counter the event is sent under: the server stores each pair once. */
+  clientId: string;
+  clientSeq: number;
+  event: TaskEvent;
+}
+
+export interface LogEvent {
+  seq: number;
+  client_id: string;
+  client_seq: number;
+  event: unknown;
+}
+
+type TaskList = Pick<TasksState, 'ids' | 'entities'>;
+
+export interface SyncState {
+  /** Whose log this is; null while not syncing (visitor, free user, signed out). */
+  userId: string | null;
+  /** This page load's id, under which its own events are sent. */
+  clientId: string;
+  nextClientSeq: number;
+  /** Position in the log that `confirmed` reflects; null until the cloud copy is loaded. */
+  lastSeq: number | null;
+  confirmed: TaskList | null;
+  outbox: OutboxEntry[];
+  /** Uploads refused because the subscription lapsed: the outbox waits for it to return. */
+  lapsed: boolean;
+}
+
+export const initialSyncState: SyncState = { userId: null, clientId: '', nextClientSeq: 1, lastSeq: null, confirmed: null, outbox: [], lapsed: false };
+
+export const syncStarted = createAction<{
+  userId: string;
+  clientId: string;
+  /** Events made before sync could start, and outboxes of this user's closed tabs, to send now. */
+  pending: OutboxEntry[];
+  early: TaskEvent[];
+  /** The confirmed state kept on this device from an earlier visit, if any. */
+  base: { lastSeq: number; tasks: Task[] } | null;
+}>('sync/started');
+
+/** The cloud copy (snapshot) to start from; `seed`: tasks only this device had, to add to the log. */
+export const syncBaseLoaded = createAction<{ lastSeq: number; tasks: Task[]; seed: TaskEvent[] }>('sync/baseLoaded');
+
+/** Log entries read or pushed from the cloud, in any order, possibly repeated. */
+export const logEventsReceived = createAction<{ events: LogEvent[] }>('sync/logEventsReceived');
+
+/** Events the server refused for good (malformed): dropped, so the outbox moves on. */
+export const outboxEntriesRejected = createAction<{ entries: Array<{ clientId: string; clientSeq: number }> }>('sync/outboxEntriesRejected');
+
+export const syncLapsed = createAction<boolean>('sync/lapsed');
+export const syncStopped = createAction('sync/stopped');
+
+const isSyncAction = (action: UnknownAction) => action.type.startsWith('sync/');
+
+function toList(tasks: Task[]): TaskList {
+  const ids: string[] = [];
+  const entities: TaskList['entities'] = {};
+  for (const task of tasks) {
+    if (entities[task.id]) continue;
+    ids.push(task.id);
+    entities[task.id] = task;
+  }
+  return { ids, entities };
+}
+
+const asTasksState = (list: TaskList): TasksState => ({ ids: list.ids, entities: list.entities, drag: null });
+
+function replay(base: TaskList, events: Iterable<TaskEvent>): TaskList {
+  let state = asTasksState(base);
+  for (const event of events) state = tasksReducer(state, event);
+  return { ids: state.ids, entities: state.entities };
+}
+
+export interface WithTasksAndSync {
+  tasks: TasksState;
+  sync: SyncState;
+}
+
+/** The shown list: confirmed with the outbox on top, keeping the tasks slice's other fields. */
+function rebased<S extends WithTasksAndSync>(state: S, sync: SyncState): S {
+  if (!sync.confirmed) return { ...state, sync };
+  const shown = replay(sync.confirmed, sync.outbox.map((entry) => entry.event));
+  return { ...state, sync, tasks: { ...state.tasks, ids: shown.ids, entities: shown.entities } };
+}
+
+function appendToOutbox(sync: SyncState, events: TaskEvent[]): SyncState {
+  if (events.length === 0) return sync;
+  let next = sync.nextClientSeq;
+  const added = events.map((event) => ({ clientId: sync.clientId, clientSeq: next++, event }));
+  return { ...sync, outbox: [...sync.outbox, ...added], nextClientSeq: next };
+}
+
+/**
+ * Wraps the root reducer. A local task event is reduced as usual and, while syncing, also queued in
+ * the outbox; sync actions move the confirmed state and rebase the shown list on it.
+ */
+export function withSync<S extends WithTasksAndSync>(reducer: (state: S | undefined, action: UnknownAction) => S) {
+  return (state: S | undefined, action: UnknownAction): S => {
+    const next = reducer(state, action);
+    if (isTaskEvent(action)) {
+      if (!next.sync.userId || next.tasks === state?.tasks) return next;
+      return { ...next, sync: appendToOutbox(next.sync, [action]) };
+    }
+    if (!isSyncAction(action)) return next;
+    return reduceSync(next, action);
+  };
+}
+
+function reduceSync<S extends WithTasksAndSync>(state: S, action: UnknownAction): S {
+  const sync = state.sync;
+  if (syncStarted.match(action)) {
+    const { userId, clientId, pending, early, base } = action.payload;
+    // Counters keep increasing across sign-outs within one page load: the server keeps every pair it saw.
+    const nextClientSeq = clientId === sync.clientId ? sync.nextClientSeq : 1;
+    let started: SyncState = { ...initialSyncState, userId, clientId, nextClientSeq, outbox: pending.filter((entry) => isWellFormedTaskEvent(entry.event)) };
+    started = appendToOutbox(started, early.filter(isWellFormedTaskEvent));
+    if (base) return rebased(state, { ...started, lastSeq: base.lastSeq, confirmed: toList(base.tasks) });
+    return { ...state, sync: started };
+  }
+  if (!sync.userId) return state;
+  if (syncBaseLoaded.match(action)) {
+    const { lastSeq, tasks, seed } = action.payload;
+    // Nothing is sent before the base is loaded, so this client's queued events may take new counters:
+    // seeds go first (the edits made meanwhile may refer to those tasks), then the edits, in order.
+    const others = sync.outbox.filter((entry) => entry.clientId !== sync.clientId);
+    const own = sync.outbox.filter((entry) => entry.clientId === sync.clientId).map((entry) => entry.event);
+    const next = appendToOutbox({ ...sync, outbox: others }, [...seed.filter(isWellFormedTaskEvent), ...own]);
+    return rebased(state, { ...next, lastSeq, confirmed: toList(tasks) });
+  }
+  if (logEventsReceived.match(action)) return received(state, action.payload.events);
+  if (outboxEntriesRejected.match(action)) {
+    const gone = new Set(action.payload.entries.map((entry) => `${entry.clientId}#${entry.clientSeq}`));
+    return rebased(state, { ...sync, outbox: sync.outbox.filter((entry) => !gone.has(`${entry.clientId}#${entry.clientSeq}`)) });
+  }
+  if (syncLapsed.match(action)) return { ...state, sync: { ...sync, lapsed: action.payload } };
+  if (syncStopped.match(action)) return { ...state, sync: { ...initialSyncState, clientId: sync.clientId, nextClientSeq: sync.nextClientSeq } };
+  return state;
+}
+
+function received<S extends WithTasksAndSync>(state: S, events: LogEvent[]): S {
+  const sync = state.sync;
+  if (sync.lastSeq === null || !sync.confirmed) return state;
+  const ordered = [...events].sort((a, b) => a.seq - b.seq);
+  let lastSeq = sync.lastSeq;
+  let confirmed = asTasksState(sync.confirmed);
+  const confirmedKeys = new Set<string>();
+  for (const entry of ordered) {
+    if (entry.seq <= lastSeq) continue; // already applied
+    if (entry.seq > lastSeq + 1) break; // a gap: the listener reads the log from lastSeq
+    // A malformed or unknown event still takes its place in the log; it changes nothing here.
+    if (isWellFormedTaskEvent(entry.event)) confirmed = tasksReducer(confirmed, entry.event);
+    confirmedKeys.add(`${entry.client_id}#${entry.client_seq}`);
+    lastSeq = entry.seq;
+  }
+  if (lastSeq === sync.lastSeq) return state;
+  const outbox = sync.outbox.filter((entry) => !confirmedKeys.has(`${entry.clientId}#${entry.clientSeq}`));
+  return rebased(state, { ...sync, lastSeq, confirmed: { ids: confirmed.ids, entities: confirmed.entities }, outbox });
+}
+
+/** The slice's own reducer only holds the state; withSync (around the root reducer) changes it. */
+export const syncReducer = (state: SyncState = initialSyncState): SyncState => state;
+
+export const selectSyncState = (state: { sync: SyncState }) => state.sync;
+export const selectOutbox = (state: { sync: SyncState }) => state.sync.outbox;
+export const selectConfirmedTasks = (state: { sync: SyncState }): Task[] | null => {
+  const confirmed = state.sync.confirmed;
+  return confirmed ? confirmed.ids.map((id) => confirmed.entities[id]!) : null;
+};
