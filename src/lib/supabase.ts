@@ -32,10 +32,34 @@ export interface FunctionsError extends BackendError {
   context?: unknown;
 }
 
-type Result<T> = PromiseLike<{ data: T | null; error: BackendError | null }>;
+/** One entry of the user's task log, as the server stores it. */
+export interface LogRow {
+  seq: number;
+  client_id: string;
+  client_seq: number;
+  event: unknown;
+}
 
-/** The part of the Supabase client this app uses. The real client satisfies it as is. */
+/** A failed data call: `status` tells a refusal (401/403: not subscribed, 400: malformed) from a network error (0). */
+export interface DataError extends BackendError {
+  status: number;
+}
+
+type DataResult<T> = Promise<{ data: T | null; error: DataError | null }>;
+
+/** The task log's calls (docs/sync.md), through the Supabase client: the same code runs against a hosted project. */
+export interface SyncApi {
+  appendEvents(clientId: string, events: Array<{ client_seq: number; event: unknown }>): DataResult<Array<{ seq: number; client_seq: number }>>;
+  readEvents(afterSeq: number, limit: number): DataResult<LogRow[]>;
+  readSnapshot(userId: string): DataResult<{ tasks: unknown; seq: number }>;
+  writeSnapshot(userId: string, tasks: string, seq: number): DataResult<unknown>;
+  /** Live INSERTs of the user's log; `onStatus` hears SUBSCRIBED (again after every reconnect), CHANNEL_ERROR, … */
+  subscribe(userId: string, onRow: (row: LogRow) => void, onStatus: (status: string) => void): () => void;
+}
+
+/** The part of the Supabase client this app uses. */
 export interface Backend {
+  sync: SyncApi;
   auth: {
     getSession(): AuthResult;
     onAuthStateChange(callback: (event: string, session: BackendSession | null) => void): {
@@ -47,10 +71,6 @@ export interface Backend {
   };
   functions: {
     invoke(name: string, options?: { body?: Record<string, unknown> }): Promise<{ data: unknown; error: FunctionsError | null }>;
-  };
-  from(table: 'user_tasks'): {
-    select(columns: 'tasks'): { eq(column: 'user_id', value: string): { maybeSingle(): Result<{ tasks: unknown }> } };
-    upsert(values: { user_id: string; tasks: string }, options: { onConflict: 'user_id' }): Result<unknown>;
   };
 }
 
@@ -98,16 +118,31 @@ export async function createBackend(
   });
   // Spelled out per call: checking the client's deeply generic query builder against
   // `Backend` as a whole is more than the type checker will do.
-  return {
-    auth: supabase.auth,
-    functions: supabase.functions,
-    from: (table) => ({
-      select: (columns) => ({
-        eq: (column, value) => ({ maybeSingle: () => supabase.from(table).select(columns).eq(column, value).maybeSingle() }),
-      }),
-      upsert: (values, upsertOptions) => supabase.from(table).upsert(values, upsertOptions),
-    }),
+  const result = async <T>(query: PromiseLike<{ data: unknown; error: { message: string } | null; status: number }>) => {
+    try {
+      const { data, error, status } = await query;
+      return error ? { data: null, error: { message: error.message, status } } : { data: data as T, error: null };
+    } catch (err) {
+      return { data: null, error: { message: (err as Error).message, status: 0 } };
+    }
   };
+  const sync: SyncApi = {
+    appendEvents: (clientId, events) => result(supabase.rpc('append_task_events', { p_client_id: clientId, p_events: events })),
+    readEvents: (afterSeq, limit) =>
+      result(supabase.from('task_events').select('seq,client_id,client_seq,event').gt('seq', afterSeq).order('seq', { ascending: true }).limit(limit)),
+    readSnapshot: (userId) => result(supabase.from('user_tasks').select('tasks,seq').eq('user_id', userId).maybeSingle()),
+    writeSnapshot: (userId, tasks, seq) => result(supabase.from('user_tasks').upsert({ user_id: userId, tasks, seq }, { onConflict: 'user_id' })),
+    subscribe(userId, onRow, onStatus) {
+      const channel = supabase
+        .channel(`task-events-${userId}`)
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'task_events', filter: `user_id=eq.${userId}` }, (change) =>
+          onRow(change.new as LogRow),
+        )
+        .subscribe((status) => onStatus(status));
+      return () => void supabase.removeChannel(channel);
+    },
+  };
+  return { auth: supabase.auth, functions: supabase.functions, sync };
 }
 
 /**

@@ -1,9 +1,13 @@
 import { signIn, signOut } from '../../src/features/auth/authThunks';
 import { PENDING_UPLOAD_KEY } from '../../src/features/sync/syncListeners';
-import { selectAllTasks, taskAdded, taskCompletionSet, taskRenamed } from '../../src/features/tasks/tasksSlice';
+import { OUTBOX_PREFIX } from '../../src/features/sync/syncStorage';
+import { selectAllTasks, taskAdded, taskCompletionSet, taskDeleted, taskRenamed, taskRestored } from '../../src/features/tasks/tasksSlice';
 import type { Task } from '../../src/features/tasks/types';
 import { settle, startApp, storedTasks, task } from '../support/appStore';
 import { FakeBackend } from '../support/fakeBackend';
+
+// The event-log sync through the real store and listeners, against an in-memory server that numbers,
+// deduplicates and pushes events as the real one does (tests/support/fakeBackend.ts).
 
 const alice = { email: 'alice@example.com', password: 'secret-1' };
 
@@ -13,13 +17,22 @@ function subscribedBackend(): FakeBackend {
   return backend;
 }
 
-const uploaded = (backend: FakeBackend, index = -1) => JSON.parse(backend.upserts.at(index)!.tasks) as Task[];
-
 async function signedIn(backend: FakeBackend, stored?: Task[]) {
   const app = await startApp(backend, { stored });
   await app.store.dispatch(signIn(alice));
-  await settle();
+  await settle(1000);
   return app;
+}
+
+const titles = (tasks: Task[]) => tasks.map((t) => t.title).sort();
+const eventTypes = (backend: FakeBackend) => backend.logOf(backend.idOf(alice.email)).map((row) => (row.event as { type: string }).type);
+
+/** Another device of Alice's writing to the log directly. */
+function otherDevice(backend: FakeBackend, clientSeq: number, event: unknown) {
+  const log = backend.logOf(backend.idOf(alice.email));
+  const row = { seq: log.length + 1, client_id: 'other-device', client_seq: clientSeq, event };
+  log.push(row);
+  return row;
 }
 
 beforeEach(() => {
@@ -49,257 +62,173 @@ describe('who syncs', () => {
     await settle(10_000);
     expect(backend.log).toEqual(['signIn', 'check-subscription']);
   });
-
-  test('sync stops when the subscription check says it ended', async () => {
-    const backend = subscribedBackend();
-    const { store } = await signedIn(backend, [task('a')]);
-    expect(backend.upserts).toHaveLength(1);
-    backend.subscriptions.set(backend.idOf(alice.email), { subscribed: false });
-    window.dispatchEvent(new Event('focus'));
-    await settle(10_000);
-    store.dispatch(taskRenamed({ id: 'a', title: 'Renamed' }));
-    await settle(10_000);
-    expect(backend.upserts).toHaveLength(1);
-  });
 });
 
-describe('first load', () => {
-  test('a non-empty cloud list replaces the local one and is cached locally', async () => {
-    const backend = subscribedBackend();
-    const cloud = [task('c1', { title: 'From the cloud' }), task('c2', { order: 1 })];
-    backend.rows.set(backend.idOf(alice.email), JSON.stringify(cloud));
-    const { store } = await signedIn(backend, [task('local')]);
-    expect(selectAllTasks(store.getState()).map((t) => t.id)).toEqual(['c1', 'c2']);
-    await settle(500); // redux-persist's throttled write
-    expect(storedTasks().map((t) => t.id)).toEqual(['c1', 'c2']);
-    expect(backend.upserts).toEqual([]);
-  });
-
-  test('an empty cloud gets the local tasks', async () => {
+describe('start', () => {
+  test('an empty cloud gets the local tasks as the start of the log, in one request, then a snapshot', async () => {
     const backend = subscribedBackend();
     const { store } = await signedIn(backend, [task('a'), task('b', { order: 1 })]);
-    expect(backend.upserts).toHaveLength(1);
-    expect(backend.upserts[0]!.user_id).toBe(backend.idOf(alice.email));
-    expect(uploaded(backend)).toEqual(selectAllTasks(store.getState()));
+    expect(backend.appends).toHaveLength(1);
+    expect(eventTypes(backend)).toEqual(['tasks/taskRestored', 'tasks/taskRestored']);
+    expect(store.getState().sync.outbox).toEqual([]);
+    expect(store.getState().sync.lastSeq).toBe(2);
+    await settle(3000);
+    const snapshot = backend.rows.get(backend.idOf(alice.email)) as { tasks: string; seq: number };
+    expect(snapshot.seq).toBe(2);
+    expect(JSON.parse(snapshot.tasks)).toEqual(selectAllTasks(store.getState()));
   });
 
-  test('a stored empty array counts as empty', async () => {
+  test('a cloud list from before the log replaces the local one, and nothing is sent', async () => {
     const backend = subscribedBackend();
-    backend.rows.set(backend.idOf(alice.email), '[]');
-    await signedIn(backend, [task('a')]);
-    expect(uploaded(backend).map((t) => t.id)).toEqual(['a']);
+    backend.setCloudList(backend.idOf(alice.email), JSON.stringify([task('c1', { title: 'From the cloud' }), task('c2', { order: 1 })]));
+    const { store } = await signedIn(backend, [task('local')]);
+    expect(selectAllTasks(store.getState()).map((t) => t.id).sort()).toEqual(['c1', 'c2']);
+    await settle(2000);
+    expect(storedTasks().map((t) => t.id).sort()).toEqual(['c1', 'c2']);
+    expect(backend.appends).toEqual([]);
   });
 
-  test('nothing is sent when both are empty', async () => {
+  test('an unsent change from before the upgrade adds this device’s own tasks to the log', async () => {
     const backend = subscribedBackend();
-    await signedIn(backend);
-    await settle(10_000);
-    expect(backend.log).toEqual(['signIn', 'check-subscription', 'select']);
+    backend.setCloudList(backend.idOf(alice.email), JSON.stringify([task('c1')]));
+    localStorage.setItem(PENDING_UPLOAD_KEY, backend.idOf(alice.email));
+    const { store } = await signedIn(backend, [task('c1'), task('mine', { order: 1 })]);
+    expect(selectAllTasks(store.getState()).map((t) => t.id).sort()).toEqual(['c1', 'mine']);
+    expect(eventTypes(backend)).toEqual(['tasks/taskRestored']);
+    expect(localStorage.getItem(PENDING_UPLOAD_KEY)).toBeNull();
+  });
+
+  test('the snapshot plus the events after it make the list; the whole history is never read', async () => {
+    const backend = subscribedBackend();
+    const userId = backend.idOf(alice.email);
+    backend.rows.set(userId, { tasks: JSON.stringify([task('s1', { title: 'In the snapshot' })]), seq: 1 });
+    otherDevice(backend, 1, taskAdded('Compacted away', 'someday'));
+    otherDevice(backend, 2, taskRenamed({ id: 's1', title: 'Renamed after the snapshot' }));
+    const { store } = await signedIn(backend);
+    expect(titles(selectAllTasks(store.getState()))).toEqual(['Renamed after the snapshot']);
+    expect(store.getState().sync.lastSeq).toBe(2);
   });
 
   test('corrupt cloud data never replaces local tasks', async () => {
     const backend = subscribedBackend();
-    backend.rows.set(backend.idOf(alice.email), '{"not": "a list"');
+    backend.setCloudList(backend.idOf(alice.email), '{"not": "a list"');
     const { store } = await signedIn(backend, [task('a')]);
     expect(selectAllTasks(store.getState()).map((t) => t.id)).toEqual(['a']);
-    expect(uploaded(backend).map((t) => t.id)).toEqual(['a']);
-  });
-
-  test('invalid cloud entries are dropped, valid ones kept (also when the column holds an array)', async () => {
-    const backend = subscribedBackend();
-    backend.rows.set(backend.idOf(alice.email), [task('ok'), { id: 7 }, null, 'x']);
-    const { store } = await signedIn(backend, [task('local')]);
-    expect(selectAllTasks(store.getState()).map((t) => t.id)).toEqual(['ok']);
-  });
-
-  test('a read error uploads nothing and reads again later', async () => {
-    const backend = subscribedBackend();
-    backend.rows.set(backend.idOf(alice.email), JSON.stringify([task('cloud')]));
-    backend.failures.select = { message: 'network down' };
-    const { store } = await signedIn(backend, [task('local')]);
-    expect(backend.upserts).toEqual([]);
-    delete backend.failures.select;
-    await settle(2000);
-    expect(selectAllTasks(store.getState()).map((t) => t.id)).toEqual(['cloud']);
   });
 });
 
-describe('edits made while sync was starting', () => {
-  function gate() {
-    let open!: () => void;
-    const promise = new Promise<void>((resolve) => (open = resolve));
-    return { promise, open };
-  }
-
-  test('before the subscription is known: replayed on top of the cloud list', async () => {
+describe('editing', () => {
+  test('a burst of edits is one request of events, not the list', async () => {
     const backend = subscribedBackend();
-    backend.rows.set(backend.idOf(alice.email), JSON.stringify([task('cloud')]));
-    const check = gate();
-    backend.functionGate = check.promise;
-    const { store } = await startApp(backend, { stored: [task('local')] });
-    void store.dispatch(signIn(alice));
-    await settle();
-    const added = store.dispatch(taskAdded('Added at once', '2026-11-24'));
-    check.open();
-    await settle();
-    const titles = selectAllTasks(store.getState()).map((t) => t.title);
-    expect(titles).toEqual(['Task cloud', 'Added at once']);
-    await settle(500);
-    expect(uploaded(backend).map((t) => t.id)).toEqual(['cloud', added.payload.id]);
+    const { store } = await signedIn(backend, [task('a')]);
+    const before = backend.appends.length;
+    store.dispatch(taskRenamed({ id: 'a', title: 'One' }));
+    store.dispatch(taskCompletionSet({ id: 'a', completed: true }));
+    store.dispatch(taskAdded('Two', '2026-11-24'));
+    await settle(1000);
+    expect(backend.appends.length - before).toBe(1);
+    expect(backend.appends.at(-1)!.events.map((e) => (e.event as { type: string }).type)).toEqual(['tasks/taskRenamed', 'tasks/taskCompletionSet', 'tasks/taskAdded']);
+    expect(store.getState().sync.outbox).toEqual([]);
   });
 
-  test('while the cloud copy is read: replayed too', async () => {
+  test('another device’s edit arrives live, under this device’s unsent edits', async () => {
     const backend = subscribedBackend();
-    backend.rows.set(backend.idOf(alice.email), JSON.stringify([task('cloud')]));
-    const read = gate();
-    backend.readGate = read.promise;
-    const { store } = await startApp(backend, { stored: [task('local')] });
-    void store.dispatch(signIn(alice));
-    await settle();
-    expect(backend.selects).toHaveLength(1);
-    store.dispatch(taskRenamed({ id: 'local', title: 'Renamed locally' }));
-    store.dispatch(taskAdded('Added meanwhile', '2026-11-24'));
-    read.open();
-    await settle(500);
-    expect(selectAllTasks(store.getState()).map((t) => t.title)).toEqual(['Task cloud', 'Added meanwhile']);
-    expect(uploaded(backend).map((t) => t.title)).toEqual(['Task cloud', 'Added meanwhile']);
+    backend.realtimeDown = false;
+    const { store } = await signedIn(backend, [task('a')]);
+    backend.offline = true;
+    store.dispatch(taskRenamed({ id: 'a', title: 'Mine' }));
+    await settle(1000);
+    backend.offline = false;
+    // The other device renamed it too and added a task; this device's unsent rename stays on top.
+    const added = taskAdded('From the phone', '2026-11-23');
+    otherDevice(backend, 1, taskRenamed({ id: 'a', title: 'Theirs' }));
+    otherDevice(backend, 2, added);
+    window.dispatchEvent(new Event('online'));
+    await settle(100);
+    expect(titles(selectAllTasks(store.getState()))).toEqual(['From the phone', 'Mine']);
+    await settle(60_000);
+    expect(store.getState().sync.outbox).toEqual([]);
+    expect(titles(selectAllTasks(store.getState()))).toEqual(['From the phone', 'Mine']);
   });
 
-  test('a free user’s early edits are forgotten once the check says free', async () => {
-    const backend = new FakeBackend([alice]);
-    const userId = backend.idOf(alice.email);
-    backend.rows.set(userId, JSON.stringify([task('cloud')]));
-    const { store } = await startApp(backend, { stored: [task('local')] });
-    const check = gate();
-    backend.functionGate = check.promise;
-    void store.dispatch(signIn(alice));
-    await settle();
-    store.dispatch(taskAdded('Free edit', '2026-11-24'));
-    check.open();
-    await settle();
-    backend.functionGate = null;
-    backend.subscriptions.set(userId, { subscribed: true });
+  test('a delete against another device’s rename converges to deleted everywhere', async () => {
+    const backend = subscribedBackend();
+    const { store } = await signedIn(backend, [task('a')]);
+    otherDevice(backend, 1, taskRenamed({ id: 'a', title: 'Renamed offline' }));
+    store.dispatch(taskDeleted({ id: 'a' }));
+    await settle(5000);
+    expect(selectAllTasks(store.getState())).toEqual([]);
+    expect(store.getState().sync.outbox).toEqual([]);
+  });
+});
+
+describe('nothing lost', () => {
+  test('unsent events survive a reload and are sent under their original ids', async () => {
+    const backend = subscribedBackend();
+    const first = await signedIn(backend, [task('a')]);
+    backend.offline = true;
+    first.store.dispatch(taskRenamed({ id: 'a', title: 'Offline rename' }));
+    await settle(50);
+    const saved = Object.keys(localStorage).filter((key) => key.startsWith(OUTBOX_PREFIX));
+    expect(saved).toHaveLength(1);
+    const clientId = saved[0]!.slice(OUTBOX_PREFIX.length);
+    window.dispatchEvent(new Event('pagehide'));
+    // The first page is gone: it sends nothing more.
+    first.uploads.changed = () => {};
+    first.uploads.flush = async () => {};
+    backend.offline = false;
+
+    // A new page (same storage, session restored), as after a reload.
+    backend.restoreSession(alice.email);
+    localStorage.setItem('sb-localhost-auth-token', '{"access_token":"x"}');
+    const second = await startApp(backend);
+    await settle(3000);
+    const sent = backend.appends.filter((append) => append.clientId === clientId && append.events.some((e) => (e.event as { type: string }).type === 'tasks/taskRenamed'));
+    expect(sent).toHaveLength(1);
+    expect(eventTypes(backend).filter((type) => type === 'tasks/taskRenamed')).toHaveLength(1);
+    expect(titles(selectAllTasks(second.store.getState()))).toEqual(['Offline rename']);
+    expect(Object.keys(localStorage).filter((key) => key.startsWith(OUTBOX_PREFIX))).toEqual([]);
+  });
+
+  test('a lapsed subscription stops uploads, says so once, keeps the edits, and sends them when it is back', async () => {
+    const { notify } = await import('../../src/lib/notify');
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => {});
+    const backend = subscribedBackend();
+    const { store } = await signedIn(backend, [task('a')]);
+    backend.subscriptions.set(backend.idOf(alice.email), { subscribed: false });
+    store.dispatch(taskRenamed({ id: 'a', title: 'After it lapsed' }));
+    await settle(1000);
+    store.dispatch(taskRenamed({ id: 'a', title: 'Still local' }));
+    await settle(10_000);
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(titles(selectAllTasks(store.getState()))).toEqual(['Still local']);
+    const kept = Object.keys(localStorage).filter((key) => key.startsWith(OUTBOX_PREFIX));
+    expect(kept).toHaveLength(1);
+    // Both edits are queued: the one refused and the one made after.
+    expect(JSON.parse(localStorage.getItem(kept[0]!)!).entries).toHaveLength(2);
+    const appendsWhileLapsed = backend.appends.length;
+
+    backend.subscriptions.set(backend.idOf(alice.email), { subscribed: true, subscription_tier: 'Premium' });
     window.dispatchEvent(new Event('focus'));
     await settle(10_000);
-    expect(selectAllTasks(store.getState()).map((t) => t.id)).toEqual(['cloud']);
-  });
-});
-
-describe('uploads after edits', () => {
-  test('a burst of edits becomes one upsert with the final list', async () => {
-    const backend = subscribedBackend();
-    const { store } = await signedIn(backend, [task('a')]);
-    backend.upserts.length = 0;
-    for (let i = 0; i < 20; i++) {
-      store.dispatch(taskRenamed({ id: 'a', title: `Title ${i}` }));
-      await settle(100);
+    expect(backend.appends.length).toBeGreaterThan(appendsWhileLapsed);
+    expect(titles(selectAllTasks(store.getState()))).toEqual(['Still local']);
+    expect(store.getState().sync.outbox).toEqual([]);
+    let replayed: Task | undefined;
+    for (const row of backend.logOf(backend.idOf(alice.email))) {
+      const event = row.event as { type: string; payload: { title?: string; task?: Task } };
+      if (event.type === 'tasks/taskRenamed') replayed = { ...replayed!, title: event.payload.title! };
+      if (event.type === 'tasks/taskRestored') replayed = event.payload.task;
     }
-    store.dispatch(taskCompletionSet({ id: 'a', completed: true }));
-    expect(backend.upserts).toHaveLength(0);
-    await settle(499);
-    expect(backend.upserts).toHaveLength(0);
-    await settle(1);
-    expect(backend.upserts).toHaveLength(1);
-    expect(uploaded(backend)).toEqual([{ ...task('a'), title: 'Title 19', completed: true }]);
-  });
-
-  test('edits that never pause still upload at most 3 s after the first', async () => {
-    const backend = subscribedBackend();
-    const { store } = await signedIn(backend, [task('a')]);
-    backend.upserts.length = 0;
-    for (let i = 0; i < 40; i++) {
-      store.dispatch(taskRenamed({ id: 'a', title: `Title ${i}` }));
-      await settle(100);
-    }
-    expect(backend.upserts.length).toBe(1);
-    await settle(3000);
-    expect(backend.upserts.length).toBe(2);
-    expect(uploaded(backend)[0]!.title).toBe('Title 39');
-  });
-
-  test('pagehide sends pending edits at once', async () => {
-    const backend = subscribedBackend();
-    const { store } = await signedIn(backend, [task('a')]);
-    backend.upserts.length = 0;
-    store.dispatch(taskRenamed({ id: 'a', title: 'Last words' }));
-    window.dispatchEvent(new Event('pagehide'));
-    expect(backend.upserts).toHaveLength(1);
-    expect(uploaded(backend)[0]!.title).toBe('Last words');
-    await settle(10_000);
-    expect(backend.upserts).toHaveLength(1);
+    expect(replayed?.title).toBe('Still local');
+    expect(error).toHaveBeenCalledTimes(1);
   });
 
   test('signing out first sends edits still waiting in the debounce', async () => {
     const backend = subscribedBackend();
     const { store } = await signedIn(backend, [task('a')]);
-    store.dispatch(taskRenamed({ id: 'a', title: 'Before leaving' }));
+    store.dispatch(taskRestored({ task: task('b', { title: 'Last edit' }) }));
     await store.dispatch(signOut());
-    expect(backend.log.slice(-2)).toEqual(['upsert', 'signOut']);
-    expect(uploaded(backend)[0]!.title).toBe('Before leaving');
-  });
-
-  test('a stalled upload delays signing out by at most 3 s', async () => {
-    const backend = subscribedBackend();
-    const { store } = await signedIn(backend, [task('a')]);
-    backend.writeGate = new Promise(() => {});
-    store.dispatch(taskRenamed({ id: 'a', title: 'Stuck' }));
-    let outcome: unknown = null;
-    void store.dispatch(signOut()).then((result) => (outcome = result));
-    await settle(2900);
-    expect(outcome).toBeNull();
-    await settle(100);
-    expect(outcome).toEqual({ ok: true });
-    expect(backend.log.slice(-2)).toEqual(['upsert', 'signOut']);
-  });
-
-  test('upload errors are ignored but logged', async () => {
-    const backend = subscribedBackend();
-    const { store } = await signedIn(backend, [task('a')]);
-    backend.failures.upsert = { message: 'boom' };
-    store.dispatch(taskRenamed({ id: 'a', title: 'x' }));
-    await settle(1000);
-    expect(console.warn).toHaveBeenCalledWith('Cloud sync: upload failed', { message: 'boom' });
-    expect(selectAllTasks(store.getState())[0]!.title).toBe('x');
-  });
-});
-
-describe('pending-upload marker', () => {
-  test('is set by an edit and cleared once the upload is confirmed', async () => {
-    const backend = subscribedBackend();
-    const { store } = await signedIn(backend, [task('a')]);
-    const userId = backend.idOf(alice.email);
-    store.dispatch(taskRenamed({ id: 'a', title: 'x' }));
-    expect(localStorage.getItem(PENDING_UPLOAD_KEY)).toBe(userId);
-    await settle(500);
-    expect(localStorage.getItem(PENDING_UPLOAD_KEY)).toBeNull();
-  });
-
-  test('stays after a failed upload', async () => {
-    const backend = subscribedBackend();
-    const { store } = await signedIn(backend, [task('a')]);
-    backend.failures.upsert = { message: 'offline' };
-    store.dispatch(taskRenamed({ id: 'a', title: 'x' }));
-    await settle(500);
-    expect(localStorage.getItem(PENDING_UPLOAD_KEY)).toBe(backend.idOf(alice.email));
-  });
-
-  test('makes the next load upload local tasks instead of taking the older cloud copy', async () => {
-    const backend = subscribedBackend();
-    const userId = backend.idOf(alice.email);
-    backend.rows.set(userId, JSON.stringify([task('old')]));
-    localStorage.setItem(PENDING_UPLOAD_KEY, userId);
-    const { store } = await signedIn(backend, [task('newer')]);
-    expect(selectAllTasks(store.getState()).map((t) => t.id)).toEqual(['newer']);
-    expect(JSON.parse(backend.rows.get(userId) as string)).toEqual([task('newer')]);
-    expect(localStorage.getItem(PENDING_UPLOAD_KEY)).toBeNull();
-  });
-
-  test("another user's marker does not count", async () => {
-    const backend = subscribedBackend();
-    const userId = backend.idOf(alice.email);
-    backend.rows.set(userId, JSON.stringify([task('cloud')]));
-    localStorage.setItem(PENDING_UPLOAD_KEY, 'someone-else');
-    const { store } = await signedIn(backend, [task('local')]);
-    expect(selectAllTasks(store.getState()).map((t) => t.id)).toEqual(['cloud']);
+    expect(backend.appends.at(-1)!.events.map((e) => (e.event as { type: string }).type)).toEqual(['tasks/taskRestored']);
   });
 });

@@ -1,29 +1,37 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import type { AppStartListening } from '../../app/listenerMiddleware';
+import type { AppListenerApi, AppStartListening } from '../../app/listenerMiddleware';
 import type { RootState } from '../../app/store';
-import type { Backend } from '../../lib/supabase';
+import type { Backend, LogRow } from '../../lib/supabase';
+import { notify } from '../../lib/notify';
+import { hasStoredSession } from '../../lib/storedSession';
 import { selectUserId } from '../auth/authSlice';
-import { selectIsSubscribed } from '../subscription/subscriptionSlice';
+import { selectIsSubscribed, subscriptionCheckRequested } from '../subscription/subscriptionSlice';
 import { parseStoredTasks } from '../tasks/storage';
-import { isTaskListChange, selectAllTasks, selectTaskCount, tasksReplaced } from '../tasks/tasksSlice';
+import { isTaskEvent, selectAllTasks, taskRestored, type TaskEvent } from '../tasks/tasksSlice';
 import type { Task } from '../tasks/types';
+import {
+  logEventsReceived,
+  outboxEntriesDropped,
+  selectConfirmedTasks,
+  syncBaseLoaded,
+  syncLapsed,
+  syncStarted,
+  syncStopped,
+  type OutboxEntry,
+} from './syncSlice';
+import { adoptOutboxes, newClientId, OutboxStore, readBase, writeBase } from './syncStorage';
 
 /*
- * Cloud sync, only for a signed-in subscriber, once local storage has been loaded.
- *
- * Start: the user's `user_tasks` row is read. A non-empty cloud list replaces the local one
- * (as a tasksReplaced event; redux-persist then caches it locally); otherwise local tasks, if
- * any, are uploaded. Edits made while this was being decided are replayed on top of the cloud
- * list. After that every task event schedules a debounced upload of the whole list.
- *
- * The debounce must never lose a change. Closing the tab flushes on pagehide, and while the
- * page is hidden the request goes out with fetch `keepalive` (see lib/supabase.ts). But a
- * keepalive body is limited to 64 KB, and a request can fail or be cut off anyway. So every
- * change also writes a small persisted marker, PENDING_UPLOAD_KEY = the user's id, removed
- * only once an upload containing that change is confirmed. If the page is gone before that,
- * the next load finds the marker and uploads the local list instead of letting the (older)
- * cloud copy replace it. The marker holds the user id rather than '1' so that another account
- * signing in on this device never mistakes it for its own.
+ * Cloud sync for a signed-in subscriber (docs/sync.md): the device sends its own events, the
+ * server orders them in one log per user, and the device replays that log with its unsent events
+ * on top (syncSlice). Here: starting from the snapshot or the base kept on the device, catching up
+ * from the last position, live rows over realtime, debounced uploads of the outbox, the snapshot
+ * written back a few seconds after the log moves, and everything the device must keep on disk.
+ */
+
+/**
+ * Written by the whole-list sync this replaced when a change was not uploaded yet (the user's id):
+ * on upgrade, such a device's own tasks are added to the log rather than replaced by the cloud copy.
  */
 export const PENDING_UPLOAD_KEY = 'weekly-planner-sync-pending';
 
@@ -39,69 +47,79 @@ export function parseCloudTasks(value: unknown): { tasks: Task[]; changed: boole
   return { tasks, changed };
 }
 
-function readMarker(storage: Storage | undefined): string | null {
-  try {
-    return storage?.getItem(PENDING_UPLOAD_KEY) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function writeMarker(storage: Storage | undefined, userId: string | null): void {
-  try {
-    if (userId === null) storage?.removeItem(PENDING_UPLOAD_KEY);
-    else storage?.setItem(PENDING_UPLOAD_KEY, userId);
-  } catch {
-    // Storage write failures are ignored (spec §8); only the unload safety net is lost.
-  }
-}
-
 const RETRY_MAX_MS = 30_000;
+const PAGE = 1000;
+const BATCH = 500;
+/** Snapshot written this long after the log last moved (and at most this long after it first did). */
+const SNAPSHOT_DELAY_MS = 2000;
+const SNAPSHOT_MAX_WAIT_MS = 10_000;
+/** An acknowledged append not seen over realtime within this long is read back. */
+const ACK_READBACK_MS = 400;
 
-/**
- * True while edits may still turn out to be a subscriber's: the session is loading, or a signed-in
- * user's subscription has not been checked yet.
- */
+/** True while edits may still turn out to be a subscriber's: the session or the subscription check is pending. */
 function syncUndecided(state: RootState): boolean {
   if (!state.tasks._persist?.rehydrated) return false;
   const { status, user } = state.auth;
   return status === 'connecting' || (user !== null && state.subscription.userId !== user.id);
 }
 
+/** What only this device has, to add to a log: tasks missing from the cloud copy (and, after an unsent change, ones that differ). */
+export function seedEvents(local: Task[], cloud: Task[], cloudIsEmpty: boolean, pendingHere: boolean): TaskEvent[] {
+  if (!cloudIsEmpty && !pendingHere) return [];
+  const inCloud = new Map(cloud.map((task) => [task.id, task]));
+  return local
+    .filter((task) => {
+      const there = inCloud.get(task.id);
+      return !there || (pendingHere && JSON.stringify(there) !== JSON.stringify(task));
+    })
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order))
+    .map((task) => taskRestored({ task }));
+}
+
 /** `early`: task events made before these listeners were registered, while the session was loading. */
 export function addSyncListeners(startAppListening: AppStartListening, early: UnknownAction[] = []) {
-  // Counts task events while syncing, so an upload knows whether it carried the latest change.
-  let version = 0;
-  // The user whose edits upload as they happen (set once the start-up read is done).
-  let liveUserId: string | null = null;
-  // `early` collects edits made before sync could start (subscription not yet known, cloud copy
-  // being read). Task changes are serializable events, so when the cloud copy replaces the local
-  // list they are replayed on top of it instead of being lost.
+  const clientId = newClientId();
+  let outboxStore: OutboxStore | null = null;
+  let live: LiveSession | null = null;
 
-  const stopEdits = startAppListening({
-    predicate: isTaskListChange,
-    effect: (action, api) => {
-      const state = api.getState();
-      const userId = selectSyncUserId(state);
-      if (userId && userId === liveUserId) {
-        version += 1;
-        writeMarker(api.extra.storage(), userId);
-        api.extra.uploads.changed();
-      } else if (userId) {
-        writeMarker(api.extra.storage(), userId); // closing the tab now keeps the local list
-        early.push(action);
-      } else if (syncUndecided(state)) {
-        early.push(action);
-      }
-      // Visitors and free users: nothing leaves the browser.
+  const stopLog = startAppListening({
+    predicate: (_action, current, previous) => current.sync.lastSeq !== previous.sync.lastSeq,
+    effect: () => live?.logMoved(),
+  });
+
+  // Edits made while it is not yet known whether they sync are kept, to be sent if they do.
+  const stopEarly = startAppListening({
+    predicate: (action, state) => isTaskEvent(action) && !state.sync.userId && syncUndecided(state),
+    effect: (action) => void early.push(action),
+  });
+  const stopForgetting = startAppListening({
+    predicate: (_action, state) => early.length > 0 && selectSyncUserId(state) === null && !syncUndecided(state),
+    effect: () => void (early.length = 0),
+  });
+
+  // Every change of the outbox is kept on disk (off the click: the next task), for reloads, crashes and other tabs.
+  const stopOutbox = startAppListening({
+    predicate: (_action, current, previous) => current.sync.outbox !== previous.sync.outbox && current.sync.userId !== null,
+    effect: (_action, api) => {
+      const { userId, outbox, nextClientSeq } = api.getState().sync;
+      outboxStore?.save(userId!, outbox, nextClientSeq);
+      if (!api.getState().sync.lapsed) api.extra.uploads.changed();
     },
   });
 
-  // Known not to sync (signed out, free): earlier edits are just local ones.
-  const stopForgetting = startAppListening({
-    predicate: (_action, state) => early.length > 0 && selectSyncUserId(state) === null && !syncUndecided(state),
-    effect: () => {
-      early.length = 0;
+  // A returning subscriber whose session cannot be confirmed yet (offline start, slow network): the device's
+  // last confirmed state and unsent events are loaded at once, so edits made meanwhile queue as events.
+  let heldTried = false;
+  const stopHeld = startAppListening({
+    predicate: (_action, state) => !heldTried && !!state.tasks._persist?.rehydrated && !state.sync.userId,
+    effect: (_action, api) => {
+      heldTried = true;
+      const storage = api.extra.storage();
+      if (!hasStoredSession(storage)) return;
+      const base = readBase(storage, null);
+      if (!base) return;
+      outboxStore ??= new OutboxStore(api.extra.storage, clientId);
+      api.dispatch(syncStarted({ userId: base.userId, clientId, pending: adoptOutboxes(storage, base.userId, clientId), early: early.splice(0).filter(isTaskEvent), base }));
     },
   });
 
@@ -109,77 +127,271 @@ export function addSyncListeners(startAppListening: AppStartListening, early: Un
     predicate: (_action, current, previous) => selectSyncUserId(current) !== selectSyncUserId(previous),
     effect: async (_action, api) => {
       api.cancelActiveListeners();
-      const userId = selectSyncUserId(api.getState());
-      if (!userId) return;
-      const { storage, uploads } = api.extra;
-
-      // Read the marker, then the cloud copy; retried until it can be read, because uploading
-      // over a cloud copy we could not read might erase another device's work.
-      let start: { client: Backend; cloud: { tasks: unknown } | null; pending: boolean } | null = null;
-      for (let attempt = 0; !start; attempt += 1) {
-        const pending = readMarker(storage()) === userId;
-        try {
-          const client = await api.pause(api.extra.backend());
-          const query = client.from('user_tasks').select('tasks').eq('user_id', userId).maybeSingle();
-          const { data, error } = await api.pause(Promise.resolve(query));
-          if (error) throw error;
-          start = { client, cloud: data, pending };
-        } catch (error) {
-          if (api.signal.aborted) throw error;
-          console.warn('Cloud sync: could not read tasks', error);
-          await api.delay(Math.min(RETRY_MAX_MS, 1000 * 2 ** attempt));
-        }
+      const state = api.getState();
+      const userId = selectSyncUserId(state);
+      if (!userId) {
+        // Still signed in as that user, only not subscribed now: edits keep queuing for when it is back.
+        if (state.sync.userId && selectUserId(state) === state.sync.userId) api.dispatch(syncLapsed(true));
+        else if (state.sync.userId && state.auth.status !== 'connecting') api.dispatch(syncStopped());
+        return;
       }
-      const { client, cloud, pending } = start;
+      const storage = api.extra.storage;
+      outboxStore ??= new OutboxStore(storage, clientId);
+      const pending: OutboxEntry[] = adoptOutboxes(storage(), userId, clientId);
+      const base = readBase(storage(), userId);
+      api.dispatch(syncStarted({ userId, clientId, pending, early: early.splice(0).filter(isTaskEvent), base }));
+      // The adopted entries now live under this client's key; the keys they came from can go.
+      outboxStore.save(userId, api.getState().sync.outbox, api.getState().sync.nextClientSeq);
+      outboxStore.dropAdopted(userId);
 
-      const send = async () => {
-        const sentVersion = version;
-        const tasks = selectAllTasks(api.getState());
-        const { error } = await client.from('user_tasks').upsert({ user_id: userId, tasks: JSON.stringify(tasks) }, { onConflict: 'user_id' });
-        // Errors on upsert from edits are ignored (spec §7); the marker keeps the change for the next load.
-        if (error) console.warn('Cloud sync: upload failed', error);
-        else if (version === sentVersion) writeMarker(storage(), null);
-      };
-      uploads.attach(send);
-      liveUserId = userId;
-
-      const replay = early.splice(0);
-      const { tasks: cloudTasks, changed } = parseCloudTasks(cloud?.tasks);
-      if (!pending && cloudTasks.length > 0) {
-        api.dispatch(tasksReplaced({ tasks: cloudTasks }));
-        // Now live: each replayed edit schedules the upload like any other.
-        for (const action of replay) api.dispatch(action);
-        if (changed) uploads.changed(); // store the repaired list back
-      } else if (pending || selectTaskCount(api.getState()) > 0) {
-        uploads.changed();
-        void uploads.flush();
-      }
-
-      const flushNow = () => void uploads.flush();
-      const flushWhenHidden = () => {
-        if (document.visibilityState === 'hidden') flushNow();
-      };
-      const inBrowser = typeof window !== 'undefined';
-      if (inBrowser) {
-        window.addEventListener('pagehide', flushNow);
-        document.addEventListener('visibilitychange', flushWhenHidden);
-      }
+      const client = await api.pause(retrying(api, () => api.extra.backend(), 'load the client'));
+      if (!base) await loadBase(api, client, userId);
+      const session = new LiveSession(api, client, userId);
+      live = session;
       try {
-        await api.condition((_next, state) => selectSyncUserId(state) !== userId);
+        await session.run();
       } finally {
-        uploads.detach(send);
-        if (liveUserId === userId) liveUserId = null;
-        if (inBrowser) {
-          window.removeEventListener('pagehide', flushNow);
-          document.removeEventListener('visibilitychange', flushWhenHidden);
-        }
+        if (live === session) live = null;
       }
     },
   });
 
   return () => {
-    stopEdits();
+    stopEarly();
     stopForgetting();
+    stopOutbox();
     stopSession();
+    stopHeld();
+    stopLog();
+    outboxStore?.stop();
   };
+}
+
+/** Runs `attempt` until it succeeds (backing off), unless the listener is cancelled. */
+async function retrying<T>(api: AppListenerApi, attempt: () => Promise<T>, what: string): Promise<T> {
+  for (let n = 0; ; n += 1) {
+    try {
+      return await api.pause(attempt());
+    } catch (error) {
+      if (api.signal.aborted) throw error;
+      console.warn(`Cloud sync: could not ${what}`, error);
+      await api.delay(Math.min(RETRY_MAX_MS, 1000 * 2 ** n));
+    }
+  }
+}
+
+const unwrap = <T>({ data, error }: { data: T | null; error: { message: string } | null }): T | null => {
+  if (error) throw new Error(error.message);
+  return data;
+};
+
+/** The snapshot to start from, plus the tasks only this device has when the cloud has none (or it had unsent changes). */
+async function loadBase(api: AppListenerApi, client: Backend, userId: string): Promise<void> {
+  const snapshot = await retrying(api, async () => unwrap(await client.sync.readSnapshot(userId)), 'read the snapshot');
+  const first = await retrying(api, async () => unwrap(await client.sync.readEvents(snapshot?.seq ?? 0, 1)) ?? [], 'read the log');
+  const { tasks } = parseCloudTasks(snapshot?.tasks);
+  const seq = Number(snapshot?.seq ?? 0);
+  const storage = api.extra.storage();
+  let pendingHere = false;
+  try {
+    pendingHere = storage?.getItem(PENDING_UPLOAD_KEY) === userId;
+    if (pendingHere) storage?.removeItem(PENDING_UPLOAD_KEY);
+  } catch {
+    // unreadable storage: nothing was pending
+  }
+  const state = api.getState();
+  // The shown list without this device's queued edits (those are replayed on top anyway).
+  const local = selectAllTasks(state);
+  const seed = seedEvents(local, tasks, tasks.length === 0 && first.length === 0, pendingHere);
+  api.dispatch(syncBaseLoaded({ lastSeq: seq, tasks, seed }));
+}
+
+/** One signed-in, subscribed stretch: catch-up, realtime, uploads and snapshots until it ends. */
+class LiveSession {
+  private catchingUp: Promise<void> | null = null;
+  private again = false;
+  private failures = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private snapshotTimer: ReturnType<typeof setTimeout> | null = null;
+  private snapshotDue: number | null = null;
+  private snapshotSeq: number;
+  private singly = false;
+  private warnedLapsed = false;
+
+  constructor(
+    private readonly api: AppListenerApi,
+    private readonly client: Backend,
+    private readonly userId: string,
+  ) {
+    this.snapshotSeq = api.getState().sync.lastSeq ?? 0;
+  }
+
+  private get state() {
+    return this.api.getState().sync;
+  }
+
+  async run(): Promise<void> {
+    const { api } = this;
+    const send = () => this.send();
+    api.extra.uploads.attach(send);
+    const unsubscribe = this.client.sync.subscribe(
+      this.userId,
+      (row) => this.onRow(row),
+      (status) => {
+        if (status === 'SUBSCRIBED') this.catchUp();
+      },
+    );
+    const onWake = () => {
+      if (typeof document === 'undefined' || document.visibilityState === 'visible') this.catchUp();
+    };
+    const flushNow = () => {
+      void api.extra.uploads.flush();
+      writeBase(api.extra.storage(), this.userId, this.api.getState().sync);
+    };
+    const flushWhenHidden = () => {
+      if (document.visibilityState === 'hidden') flushNow();
+    };
+    const inBrowser = typeof window !== 'undefined';
+    if (inBrowser) {
+      window.addEventListener('online', onWake);
+      window.addEventListener('pagehide', flushNow);
+      document.addEventListener('visibilitychange', onWake);
+      document.addEventListener('visibilitychange', flushWhenHidden);
+    }
+    this.catchUp();
+    if (this.state.outbox.length > 0) api.extra.uploads.changed();
+    try {
+      await api.condition((_action, state) => selectSyncUserId(state) !== this.userId);
+    } finally {
+      api.extra.uploads.detach(send);
+      unsubscribe();
+      if (this.retryTimer) clearTimeout(this.retryTimer);
+      if (this.snapshotTimer) clearTimeout(this.snapshotTimer);
+      writeBase(api.extra.storage(), this.userId, this.api.getState().sync);
+      if (inBrowser) {
+        window.removeEventListener('online', onWake);
+        window.removeEventListener('pagehide', flushNow);
+        document.removeEventListener('visibilitychange', onWake);
+        document.removeEventListener('visibilitychange', flushWhenHidden);
+      }
+    }
+  }
+
+  private onRow(row: LogRow) {
+    const before = this.state.lastSeq ?? 0;
+    if (row.seq <= before) return;
+    this.api.dispatch(logEventsReceived({ events: [row] }));
+    // Not applied: something before it is missing (or it arrived before the base): read the log.
+    if ((this.state.lastSeq ?? 0) < row.seq) this.catchUp();
+  }
+
+  /** Reads the log from the last position until current; one reader at a time, re-run if asked meanwhile. */
+  catchUp(): void {
+    if (this.catchingUp) {
+      this.again = true;
+      return;
+    }
+    this.catchingUp = (async () => {
+      do {
+        this.again = false;
+        for (;;) {
+          const after = this.state.lastSeq ?? 0;
+          const { data, error } = await this.client.sync.readEvents(after, PAGE);
+          if (error || !data) {
+            if (error) console.warn('Cloud sync: could not read the log', error.message);
+            break;
+          }
+          if (data.length > 0 && data[0]!.seq > after + 1) {
+            // Older events were compacted away: start again from the snapshot.
+            const snapshot = await this.client.sync.readSnapshot(this.userId);
+            if (snapshot.data && Number(snapshot.data.seq) >= data[0]!.seq - 1) {
+              this.api.dispatch(syncBaseLoaded({ lastSeq: Number(snapshot.data.seq), tasks: parseCloudTasks(snapshot.data.tasks).tasks, seed: [] }));
+              continue;
+            }
+            break;
+          }
+          if (data.length > 0) this.api.dispatch(logEventsReceived({ events: data }));
+          if (data.length < PAGE) break;
+        }
+      } while (this.again);
+    })().finally(() => (this.catchingUp = null));
+  }
+
+  /** Sends the outbox's first batch (one client id, ≤ 500 events). Called by the upload scheduler. */
+  private async send(): Promise<void> {
+    const { outbox, lastSeq, lapsed } = this.state;
+    if (lastSeq === null || lapsed || outbox.length === 0) return;
+    const first = outbox[0]!.clientId;
+    const limit = this.singly ? 1 : BATCH;
+    const batch: OutboxEntry[] = [];
+    for (const entry of outbox) {
+      if (entry.clientId !== first || batch.length >= limit) break;
+      batch.push(entry);
+    }
+    const { data, error } = await this.client.sync.appendEvents(
+      first,
+      batch.map((entry) => ({ client_seq: entry.clientSeq, event: entry.event })),
+    );
+    if (error) return this.failed(error.status, error.message, batch);
+    this.failures = 0;
+    this.singly = false;
+    const acked = Math.max(...(data ?? []).map((row) => row.seq));
+    // Already in the confirmed state (kept on disk before the outbox was): drop them, do not wait for them.
+    const confirmedSeq = this.state.lastSeq ?? 0;
+    const known = (data ?? []).filter((row) => row.seq <= confirmedSeq).map((row) => ({ clientId: first, clientSeq: row.client_seq }));
+    if (known.length > 0) this.api.dispatch(outboxEntriesDropped({ entries: known }));
+    // Realtime usually brings them back at once; if not, read them.
+    setTimeout(() => {
+      if ((this.state.lastSeq ?? 0) < acked) this.catchUp();
+    }, ACK_READBACK_MS);
+    if (this.state.outbox.length > batch.length) this.api.extra.uploads.changed();
+  }
+
+  private failed(status: number, message: string, batch: OutboxEntry[]) {
+    if (status === 401 || status === 403) {
+      // The subscription lapsed (or the session ended): keep the outbox for when it is back.
+      this.api.dispatch(syncLapsed(true));
+      if (!this.warnedLapsed) {
+        this.warnedLapsed = true;
+        notify.error('Sync is paused: your Premium subscription is not active. Your changes are kept on this device.');
+      }
+      this.api.dispatch(subscriptionCheckRequested());
+      return;
+    }
+    if (status === 400 || status === 413) {
+      // Refused as malformed: find the offending event by sending one at a time, then drop it.
+      if (batch.length > 1) this.singly = true;
+      else {
+        console.warn('Cloud sync: the server refused an event; it is dropped', message);
+        this.api.dispatch(outboxEntriesDropped({ entries: batch.map(({ clientId, clientSeq }) => ({ clientId, clientSeq })) }));
+      }
+      this.api.extra.uploads.changed();
+      return;
+    }
+    // Offline or the server is away: try again, backing off.
+    this.failures += 1;
+    const wait = Math.min(RETRY_MAX_MS, 500 * 2 ** this.failures);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.api.extra.uploads.changed(), wait);
+    throw new Error(message);
+  }
+
+  /** After the log moves: write the snapshot (and the base on disk) back a little later. */
+  logMoved() {
+    const now = Date.now();
+    this.snapshotDue ??= now + SNAPSHOT_MAX_WAIT_MS;
+    if (this.snapshotTimer) clearTimeout(this.snapshotTimer);
+    this.snapshotTimer = setTimeout(() => void this.writeSnapshot(), Math.max(0, Math.min(SNAPSHOT_DELAY_MS, this.snapshotDue - now)));
+  }
+
+  private async writeSnapshot() {
+    this.snapshotDue = null;
+    const { lastSeq } = this.state;
+    const tasks = selectConfirmedTasks(this.api.getState());
+    if (lastSeq === null || !tasks || lastSeq <= this.snapshotSeq) return;
+    writeBase(this.api.extra.storage(), this.userId, this.state);
+    const { error } = await this.client.sync.writeSnapshot(this.userId, JSON.stringify(tasks), lastSeq);
+    if (error) console.warn('Cloud sync: could not write the snapshot', error.message);
+    else this.snapshotSeq = lastSeq;
+  }
 }

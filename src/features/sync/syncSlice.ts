@@ -1,6 +1,6 @@
 import { createAction, type UnknownAction } from '@reduxjs/toolkit';
 import { isWellFormedTaskEvent } from '../tasks/events';
-import { isTaskEvent, tasksReducer, type TaskEvent, type TasksState } from '../tasks/tasksSlice';
+import { isTaskEvent, tasksRebased, tasksReducer, type TaskEvent, type TasksState } from '../tasks/tasksSlice';
 import type { Task } from '../tasks/types';
 
 /*
@@ -60,7 +60,7 @@ export const syncBaseLoaded = createAction<{ lastSeq: number; tasks: Task[]; see
 export const logEventsReceived = createAction<{ events: LogEvent[] }>('sync/logEventsReceived');
 
 /** Events the server refused for good (malformed): dropped, so the outbox moves on. */
-export const outboxEntriesRejected = createAction<{ entries: Array<{ clientId: string; clientSeq: number }> }>('sync/outboxEntriesRejected');
+export const outboxEntriesDropped = createAction<{ entries: Array<{ clientId: string; clientSeq: number }> }>('sync/outboxEntriesDropped');
 
 export const syncLapsed = createAction<boolean>('sync/lapsed');
 export const syncStopped = createAction('sync/stopped');
@@ -117,7 +117,10 @@ export function withSync<S extends WithTasksAndSync>(reducer: (state: S | undefi
       return { ...next, sync: appendToOutbox(next.sync, [action]) };
     }
     if (!isSyncAction(action)) return next;
-    return reduceSync(next, action);
+    const synced = reduceSync(next, action);
+    if (synced.tasks === next.tasks) return synced;
+    // The new list goes through the tasks reducer (and its redux-persist wrapper), so it is also what is stored.
+    return reducer({ ...synced, tasks: next.tasks }, tasksRebased({ ids: synced.tasks.ids, entities: synced.tasks.entities }));
   };
 }
 
@@ -126,10 +129,16 @@ function reduceSync<S extends WithTasksAndSync>(state: S, action: UnknownAction)
   if (syncStarted.match(action)) {
     const { userId, clientId, pending, early, base } = action.payload;
     // Counters keep increasing across sign-outs within one page load: the server keeps every pair it saw.
-    const nextClientSeq = clientId === sync.clientId ? sync.nextClientSeq : 1;
-    let started: SyncState = { ...initialSyncState, userId, clientId, nextClientSeq, outbox: pending.filter((entry) => isWellFormedTaskEvent(entry.event)) };
+    const sameClient = clientId === sync.clientId;
+    const nextClientSeq = sameClient ? sync.nextClientSeq : 1;
+    // Started again for the same user (held offline start, a subscription that came back): what is queued stays.
+    const queued = sameClient && sync.userId === userId ? sync.outbox : [];
+    const seen = new Set(queued.map((entry) => `${entry.clientId}#${entry.clientSeq}`));
+    const adopted = pending.filter((entry) => isWellFormedTaskEvent(entry.event) && !seen.has(`${entry.clientId}#${entry.clientSeq}`));
+    let started: SyncState = { ...initialSyncState, userId, clientId, nextClientSeq, outbox: [...adopted, ...queued] };
     started = appendToOutbox(started, early.filter(isWellFormedTaskEvent));
     if (base) return rebased(state, { ...started, lastSeq: base.lastSeq, confirmed: toList(base.tasks) });
+    if (queued.length > 0 && sync.confirmed) return rebased(state, { ...started, lastSeq: sync.lastSeq, confirmed: sync.confirmed });
     return { ...state, sync: started };
   }
   if (!sync.userId) return state;
@@ -143,7 +152,7 @@ function reduceSync<S extends WithTasksAndSync>(state: S, action: UnknownAction)
     return rebased(state, { ...next, lastSeq, confirmed: toList(tasks) });
   }
   if (logEventsReceived.match(action)) return received(state, action.payload.events);
-  if (outboxEntriesRejected.match(action)) {
+  if (outboxEntriesDropped.match(action)) {
     const gone = new Set(action.payload.entries.map((entry) => `${entry.clientId}#${entry.clientSeq}`));
     return rebased(state, { ...sync, outbox: sync.outbox.filter((entry) => !gone.has(`${entry.clientId}#${entry.clientSeq}`)) });
   }

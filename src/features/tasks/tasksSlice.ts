@@ -187,6 +187,10 @@ const tasksSlice = createSlice({
       }
       state.drag = null;
     },
+    /** The list sync shows (its log with this device's unsent events on top); local, never logged. */
+    tasksRebased(state, action: PayloadAction<Pick<TasksState, 'ids' | 'entities'>>) {
+      return { ...state, ids: action.payload.ids, entities: action.payload.entities };
+    },
     /** The whole list replaced: tasks loaded from the cloud, or from storage. */
     tasksReplaced(state, action: PayloadAction<{ tasks: Task[] }>) {
       tasksAdapter.setAll(state, action.payload.tasks);
@@ -208,6 +212,7 @@ export const {
   taskDragEnded,
   taskDragCancelled,
   tasksReplaced,
+  tasksRebased,
 } = tasksSlice.actions;
 
 export const tasksReducer = tasksSlice.reducer;
