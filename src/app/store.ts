@@ -63,7 +63,7 @@ export type AppThunk<R = void> = ThunkAction<R, RootState, AppExtra, UnknownActi
 const loadSupabase: BackendLoader = () => import('../lib/supabase').then((module) => module.loadSupabase());
 
 /** A fresh store with its own listener middleware, so tests never share state. */
-export function makeStore({ storage = browserStorage, preloadedState, backend = loadSupabase, uploads = new UploadScheduler() }: StoreOptions = {}) {
+export function makeStore({ storage = browserStorage, preloadedState, backend = loadSupabase, uploads = new UploadScheduler(150, 1000) }: StoreOptions = {}) {
   // The gateway is registered below, before anything can be dispatched.
   let gateway: AccountGateway | null = null;
   const extra: AppExtra = { backend, storage, uploads, account: { ready: () => gateway!.ready() } };

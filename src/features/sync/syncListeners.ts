@@ -11,6 +11,7 @@ import { isTaskEvent, selectAllTasks, taskRestored, type TaskEvent } from '../ta
 import type { Task } from '../tasks/types';
 import {
   logEventsReceived,
+  outboxAdopted,
   outboxEntriesDropped,
   selectConfirmedTasks,
   syncBaseLoaded,
@@ -55,6 +56,7 @@ const SNAPSHOT_DELAY_MS = 2000;
 const SNAPSHOT_MAX_WAIT_MS = 10_000;
 /** An acknowledged append not seen over realtime within this long is read back. */
 const ACK_READBACK_MS = 400;
+const ADOPT_EVERY_MS = 5000;
 
 /** True while edits may still turn out to be a subscriber's: the session or the subscription check is pending. */
 function syncUndecided(state: RootState): boolean {
@@ -147,6 +149,7 @@ export function addSyncListeners(startAppListening: AppStartListening, early: Un
       const client = await api.pause(retrying(api, () => api.extra.backend(), 'load the client'));
       if (!base) await loadBase(api, client, userId);
       const session = new LiveSession(api, client, userId);
+      session.onAdopted = () => outboxStore?.dropAdopted(userId);
       live = session;
       try {
         await session.run();
@@ -260,10 +263,13 @@ class LiveSession {
     }
     this.catchUp();
     if (this.state.outbox.length > 0) api.extra.uploads.changed();
+    // Pages of this user that close or crash meanwhile leave their unsent events to this one.
+    const adopter = setInterval(() => this.adoptOrphans(), ADOPT_EVERY_MS);
     try {
       await api.condition((_action, state) => selectSyncUserId(state) !== this.userId);
     } finally {
       api.extra.uploads.detach(send);
+      clearInterval(adopter);
       unsubscribe();
       if (this.retryTimer) clearTimeout(this.retryTimer);
       if (this.snapshotTimer) clearTimeout(this.snapshotTimer);
@@ -276,6 +282,18 @@ class LiveSession {
       }
     }
   }
+
+  private adoptOrphans() {
+    const storage = this.api.extra.storage();
+    const orphans = adoptOutboxes(storage, this.userId, '').filter((entry) => entry.clientId !== this.state.clientId);
+    const known = new Set(this.state.outbox.map((entry) => `${entry.clientId}#${entry.clientSeq}`));
+    const fresh = orphans.filter((entry) => !known.has(`${entry.clientId}#${entry.clientSeq}`));
+    if (fresh.length > 0) this.api.dispatch(outboxAdopted({ entries: fresh }));
+    this.onAdopted?.();
+  }
+
+  /** Set by the owner: forgets the adopted pages' keys once this page's copy holds their events. */
+  onAdopted?: () => void;
 
   private onRow(row: LogRow) {
     const before = this.state.lastSeq ?? 0;

@@ -62,6 +62,9 @@ export const logEventsReceived = createAction<{ events: LogEvent[] }>('sync/logE
 /** Events the server refused for good (malformed): dropped, so the outbox moves on. */
 export const outboxEntriesDropped = createAction<{ entries: Array<{ clientId: string; clientSeq: number }> }>('sync/outboxEntriesDropped');
 
+/** Unsent events of a page that closed or crashed while this one was open: sent from here now. */
+export const outboxAdopted = createAction<{ entries: OutboxEntry[] }>('sync/outboxAdopted');
+
 export const syncLapsed = createAction<boolean>('sync/lapsed');
 export const syncStopped = createAction('sync/stopped');
 
@@ -155,6 +158,12 @@ function reduceSync<S extends WithTasksAndSync>(state: S, action: UnknownAction)
   if (outboxEntriesDropped.match(action)) {
     const gone = new Set(action.payload.entries.map((entry) => `${entry.clientId}#${entry.clientSeq}`));
     return rebased(state, { ...sync, outbox: sync.outbox.filter((entry) => !gone.has(`${entry.clientId}#${entry.clientSeq}`)) });
+  }
+  if (outboxAdopted.match(action)) {
+    const seen = new Set(sync.outbox.map((entry) => `${entry.clientId}#${entry.clientSeq}`));
+    const added = action.payload.entries.filter((entry) => isWellFormedTaskEvent(entry.event) && !seen.has(`${entry.clientId}#${entry.clientSeq}`));
+    if (added.length === 0) return state;
+    return rebased(state, { ...sync, outbox: [...added, ...sync.outbox] });
   }
   if (syncLapsed.match(action)) return { ...state, sync: { ...sync, lapsed: action.payload } };
   if (syncStopped.match(action)) return { ...state, sync: { ...initialSyncState, clientId: sync.clientId, nextClientSeq: sync.nextClientSeq } };
