@@ -1,4 +1,4 @@
-import { memo, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useColumnDrop } from '../dnd/useTaskDnd';
 import { DayColumn } from '../tasks/DayColumn';
@@ -8,12 +8,32 @@ import { SOMEDAY, type TaskDate } from '../tasks/types';
 import { columnToggled, selectSelectedColumn } from './plannerSlice';
 import { dateLabel, dayLabel, isTodayKey } from './week';
 
-// A day may hold hundreds of tasks, and mounting thousands of cards at once takes seconds on a
-// slow device. A column shows a screenful of cards with the grid (one-line cards are 50 px apart)
-// and adds the rest in small background renders (transitions: typing, clicks and drags go first).
-// Once complete it stays complete, so a task added or dropped later shows at once.
+// A day may hold hundreds of tasks. A column shows a screenful of cards with the grid (one-line cards
+// are 50 px apart), so the week paints at once, and right after that first paint every column gets
+// all its cards in one render and one commit: one style and layout pass for the lot costs less than
+// adding them in slices, each slice paying for a frame. Once complete a column stays complete, so a
+// task added or dropped later shows at once.
 const CARD_PITCH_PX = 50;
-const MORE_CARDS = 40;
+
+// Columns waiting for the rest of their cards; one task after the next paint completes them together.
+const incomplete = new Set<() => void>();
+let completing = false;
+function completeAfterPaint(complete: () => void): () => void {
+  incomplete.add(complete);
+  if (!completing) {
+    completing = true;
+    // A timer set from a frame callback runs after that frame is painted.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        completing = false;
+        const all = [...incomplete];
+        incomplete.clear();
+        for (const run of all) run();
+      }),
+    );
+  }
+  return () => void incomplete.delete(complete);
+}
 
 function useRenderedCount(total: number): number {
   const [count, setCount] = useState(() => {
@@ -22,8 +42,7 @@ function useRenderedCount(total: number): number {
   });
   useEffect(() => {
     if (count >= total) return;
-    const timer = setTimeout(() => startTransition(() => setCount((n) => (n + MORE_CARDS >= total ? Infinity : n + MORE_CARDS))));
-    return () => clearTimeout(timer);
+    return completeAfterPaint(() => setCount(Infinity));
   }, [count, total]);
   return count;
 }
