@@ -108,7 +108,8 @@ export const DayColumn = memo(function DayColumn({
           <PlusIcon />
         </button>
       </header>
-      <ul className="flex flex-col gap-2">{children}</ul>
+      {/* Block layout: a change inside one of hundreds of cards lays out that card, not a flex line of all. */}
+      <ul className="space-y-2">{children}</ul>
       {adding ? (
         <div className={taskCount > 0 ? 'mt-2' : ''}>
           <AddTaskInput

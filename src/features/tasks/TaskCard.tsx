@@ -15,8 +15,9 @@ export interface TaskCardProps {
   handleProps?: HTMLAttributes<HTMLElement>;
 }
 
-// Hover-only icons are not rendered at all otherwise (display: none), so they cost no layer.
-const shownOnHover = 'hidden group-hover:block in-focus-visible:block pointer-coarse:block';
+// A hover-only icon is an empty box until shown: the mask (which costs a paint layer) applies only
+// then, and showing it repaints without a layout of the whole column.
+const shownOnHover = 'group-hover:icon-mask in-focus-visible:icon-mask pointer-coarse:icon-mask';
 
 const iconButton =
   'grid size-6 shrink-0 place-items-center rounded-md transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500';
@@ -74,7 +75,7 @@ export const TaskCard = memo(function TaskCard({
     // A day may hold hundreds of cards. Nothing in a card is positioned, translucent, masked or
     // content-visibility:auto (which also gives each element an intersection observer): each of those
     // gives every card a paint layer of its own, and thousands of layers made every frame, hit test and
-    // click with 5,000 tasks 3-15x slower. Hover-only icons render only when shown.
+    // click with 5,000 tasks 3-15x slower.
     <li
       ref={cardRef}
       className={`group flex items-start gap-1.5 rounded-xl border py-1.5 pr-1.5 shadow-sm transition-colors ${
@@ -91,7 +92,7 @@ export const TaskCard = memo(function TaskCard({
         {...handleProps}
         className="-mr-1.5 flex w-3.5 shrink-0 cursor-grab touch-none items-center justify-center self-stretch rounded-l-xl text-slate-300 hover:text-slate-500 focus-visible:outline-2 focus-visible:outline-indigo-500 active:cursor-grabbing dark:text-slate-600 dark:hover:text-slate-400"
       >
-        <span aria-hidden="true" className={`${shownOnHover} icon-mask icon-grip size-3.5`} />
+        <span aria-hidden="true" className={`${shownOnHover} icon-grip block size-3.5`} />
       </button>
       <button
         type="button"
@@ -108,7 +109,7 @@ export const TaskCard = memo(function TaskCard({
           }`}
         >
           {/* Done: a plain white image; not done: a mask in the hover colour, only while hovered or focused. */}
-          <span aria-hidden="true" className={`size-3 ${completed ? 'icon-check-white' : 'hidden icon-mask icon-check group-hover/check:block in-focus-visible:block'}`} />
+          <span aria-hidden="true" className={`block size-3 ${completed ? 'icon-check-white' : 'icon-check group-hover/check:icon-mask in-focus-visible:icon-mask'}`} />
         </span>
       </button>
       {draft === null ? (
@@ -143,7 +144,7 @@ export const TaskCard = memo(function TaskCard({
           onClick={onDelete}
           className={`${iconButton} text-slate-400 hover:bg-rose-50 hover:text-rose-600 dark:hover:bg-rose-500/10 dark:hover:text-rose-400`}
         >
-          <span aria-hidden="true" className={`${shownOnHover} icon-mask icon-trash size-3.5`} />
+          <span aria-hidden="true" className={`${shownOnHover} icon-trash block size-3.5`} />
         </button>
       )}
     </li>
