@@ -4,7 +4,7 @@ import { useColumnDrop } from '../dnd/useTaskDnd';
 import { DayColumn } from '../tasks/DayColumn';
 import { TaskCardContainer } from '../tasks/TaskCardContainer';
 import { makeSelectTasksOn, selectDraggedTaskId, taskAdded } from '../tasks/tasksSlice';
-import { SOMEDAY, type TaskDate } from '../tasks/types';
+import { SOMEDAY, type Task, type TaskDate } from '../tasks/types';
 import { columnToggled, selectSelectedColumn } from './plannerSlice';
 import { dateLabel, dayLabel, isTodayKey } from './week';
 
@@ -47,6 +47,14 @@ function useRenderedCount(total: number): number {
   return count;
 }
 
+// Cards go in groups of 25 that skip style, layout and paint while off screen (content-visibility):
+// a column of hundreds lays out only the groups in view. Per group rather than per card, because each
+// such element is a paint layer with an intersection observer of its own, and thousands of those made
+// every frame and click slow. A card moved across a group boundary remounts (as a move to another
+// day does; the keyboard drag puts focus back on its handle).
+const GROUP = 25;
+const groups = (tasks: Task[]) => Array.from({ length: Math.ceil(tasks.length / GROUP) }, (_, i) => tasks.slice(i * GROUP, (i + 1) * GROUP));
+
 /** One day (or Some Day) of the displayed week, wired to the store. */
 export const DayColumnContainer = memo(function DayColumnContainer({ date }: { date: TaskDate }) {
   const dispatch = useAppDispatch();
@@ -73,8 +81,12 @@ export const DayColumnContainer = memo(function DayColumnContainer({ date }: { d
       onAddTask={onAddTask}
       dropRef={ref}
     >
-      {(rendered < tasks.length ? tasks.slice(0, rendered) : tasks).map((task) => (
-        <TaskCardContainer key={task.id} task={task} isDragging={task.id === draggedId} />
+      {groups(rendered < tasks.length ? tasks.slice(0, rendered) : tasks).map((group, i) => (
+        <div key={i} role="presentation" className="space-y-2 [content-visibility:auto]" style={{ containIntrinsicSize: `auto ${group.length * CARD_PITCH_PX}px` }}>
+          {group.map((task) => (
+            <TaskCardContainer key={task.id} task={task} isDragging={task.id === draggedId} />
+          ))}
+        </div>
       ))}
     </DayColumn>
   );
