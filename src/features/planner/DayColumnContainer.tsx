@@ -47,13 +47,45 @@ function useRenderedCount(total: number): number {
   return count;
 }
 
-// Cards go in groups of 25 that skip style, layout and paint while off screen (content-visibility):
-// a column of hundreds lays out only the groups in view. Per group rather than per card, because each
-// such element is a paint layer with an intersection observer of its own, and thousands of those made
-// every frame and click slow. A card moved across a group boundary remounts (as a move to another
-// day does; the keyboard drag puts focus back on its handle).
+// Cards go in groups that skip style, layout and paint while off screen (content-visibility): a column
+// of hundreds lays out only the groups in view. Per group rather than per card, because each such
+// element is a paint layer with an intersection observer of its own, and thousands of those made every
+// frame and click slow. A group keeps its first task across renders, so a task added, removed or moved
+// (a drag hovering over a long day reorders it live) remounts only the cards whose group changed, not
+// every card after it (a card moving to another group remounts, as a move to another day does; the
+// keyboard drag puts focus back on its handle).
 const GROUP = 25;
-const groups = (tasks: Task[]) => Array.from({ length: Math.ceil(tasks.length / GROUP) }, (_, i) => tasks.slice(i * GROUP, (i + 1) * GROUP));
+
+interface TaskGroup {
+  /** The first group is 'first'; another is named after the task it started with. */
+  key: string;
+  tasks: Task[];
+}
+
+function groupTasks(tasks: Task[], previous: TaskGroup[]): TaskGroup[] {
+  const starts = new Set(previous.slice(1).map((group) => group.key));
+  // Fresh groups hold 25; known ones may grow to 50 before a new group splits off.
+  const limit = previous.length > 0 ? 2 * GROUP : GROUP;
+  const groups: TaskGroup[] = [];
+  let current: TaskGroup | undefined;
+  for (const task of tasks) {
+    if (!current || (current.tasks.length > 0 && (starts.has(task.id) || current.tasks.length >= limit))) {
+      current = { key: current ? task.id : 'first', tasks: [] };
+      groups.push(current);
+    }
+    current.tasks.push(task);
+  }
+  return groups;
+}
+
+function useTaskGroups(tasks: Task[]): TaskGroup[] {
+  const [last, setLast] = useState(() => ({ tasks, groups: groupTasks(tasks, []) }));
+  if (last.tasks === tasks) return last.groups;
+  // Derived from the previous render's groups (React's pattern for state that follows a prop).
+  const groups = groupTasks(tasks, last.groups);
+  setLast({ tasks, groups });
+  return groups;
+}
 
 /** One day (or Some Day) of the displayed week, wired to the store. */
 export const DayColumnContainer = memo(function DayColumnContainer({ date }: { date: TaskDate }) {
@@ -64,6 +96,8 @@ export const DayColumnContainer = memo(function DayColumnContainer({ date }: { d
   const selected = useAppSelector((state) => selectSelectedColumn(state) === date);
   const draggedId = useAppSelector(selectDraggedTaskId);
   const rendered = useRenderedCount(tasks.length);
+  const shown = useMemo(() => (rendered < tasks.length ? tasks.slice(0, rendered) : tasks), [tasks, rendered]);
+  const groups = useTaskGroups(shown);
   const { ref, isOver } = useColumnDrop(date);
   const onToggleSelected = useCallback(() => dispatch(columnToggled({ id: date })), [dispatch, date]);
   const onAddTask = useCallback((title: string) => dispatch(taskAdded(title, date)), [dispatch, date]);
@@ -81,9 +115,9 @@ export const DayColumnContainer = memo(function DayColumnContainer({ date }: { d
       onAddTask={onAddTask}
       dropRef={ref}
     >
-      {groups(rendered < tasks.length ? tasks.slice(0, rendered) : tasks).map((group, i) => (
-        <div key={i} role="presentation" className="space-y-2 [content-visibility:auto]" style={{ containIntrinsicSize: `auto ${group.length * CARD_PITCH_PX}px` }}>
-          {group.map((task) => (
+      {groups.map((group) => (
+        <div key={group.key} role="presentation" className="space-y-2 [content-visibility:auto]" style={{ containIntrinsicSize: `auto ${group.tasks.length * CARD_PITCH_PX}px` }}>
+          {group.tasks.map((task) => (
             <TaskCardContainer key={task.id} task={task} isDragging={task.id === draggedId} />
           ))}
         </div>
