@@ -1,13 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './scripts/precompress.ts';
 
 // The local server (server/) serves the built app and the API on one origin;
 // in `npm run dev` Vite proxies the API paths to it.
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: {
     proxy: {
       '/auth/v1': apiTarget,
@@ -19,6 +20,7 @@ export default defineConfig({
     },
   },
   build: {
+    // Written for debugging, served only with SOURCEMAPS=1 (server/static.ts).
     sourcemap: true,
     reportCompressedSize: false,
   },

@@ -8,6 +8,7 @@ import { constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { shiftWeek, toDayKey, weekDayKeys } from '../src/features/planner/week';
 import type { Task } from '../src/features/tasks/types';
+import { printRuler } from './ruler';
 import { gridWatchScript, seedScript, timePersistScript, timeTaskEventScript, type TaskEventKind } from './clientPage';
 
 // The client half of `npm run bench`: bundle size, startup, event and persist times. Prints figures, asserts nothing.
@@ -169,10 +170,12 @@ export async function benchClient(): Promise<void> {
     await buildApp(outDir);
     await printBundleSizes(outDir);
 
+    browser = await launch();
+    await printRuler(browser, outDir);
+
     // The browser figures use a build that exposes the store (one line in main.tsx); otherwise the same bundle.
     await buildApp(benchDir, { VITE_EXPOSE_STORE: '1' });
     server = await serve(benchDir);
-    browser = await launch();
     const days = weekDayKeys(toDayKey(new Date()));
     const manyJson = JSON.stringify(seedTasks(MANY, days));
     console.log(`\nChromium ${browser.version()} headless; ${MANY.toLocaleString('en')} tasks seeded: ~${Math.round((MANY * 0.8) / 8)} on each displayed day and Some Day, the rest in nearby weeks`);

@@ -3,15 +3,20 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 // `npm run bench`: runs every bench present, in order, and prints their figures. A bench that fails
-// is reported and the others still run.
+// is reported and the others still run. `npm run bench -- ruler` (or client, server, sync) runs only those named.
 
 const BENCHES = [
   { file: 'client.ts', run: 'benchClient' },
   { file: 'server.ts', run: 'benchServer' },
   { file: 'sync.ts', run: 'benchSync' },
+  // Part of client.ts's run; on its own only when named.
+  { file: 'ruler.ts', run: 'benchRuler', onlyWhenNamed: true },
 ];
+const named = process.argv.slice(2);
 
-for (const { file, run } of BENCHES) {
+for (const { file, run, onlyWhenNamed } of BENCHES) {
+  const name = path.basename(file, '.ts');
+  if (named.length > 0 ? !named.includes(name) : onlyWhenNamed) continue;
   const location = path.join(import.meta.dirname, file);
   if (!existsSync(location)) continue;
   try {

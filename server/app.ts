@@ -9,6 +9,7 @@ import { loadConfig, localUrl, type ConfigOverrides } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { openDb, type Database } from './db.ts';
 import { functionsRoutes } from './functions.ts';
+import { compressJson } from './compress.ts';
 import { apiCors, authError, requestOrigin, requireApiKey } from './http.ts';
 import { createJwt } from './jwt.ts';
 import { migrate } from './migrate.ts';
@@ -20,6 +21,8 @@ export function createApp(ctx: ServerContext): Hono {
   const jwt = createJwt(ctx.config);
   const app = new Hono();
 
+  // Outermost, so every API answer of ~1 KB or more (errors included) goes compressed.
+  for (const path of ['/auth/v1/*', '/rest/v1/*', '/functions/v1/*', '/billing/*', '/config.json']) app.use(path, compressJson());
   // CORS first, so preflights (which carry no apikey) are answered.
   app.use('/auth/v1/*', apiCors(), requireApiKey(ctx.config));
   app.use('/rest/v1/*', apiCors(), requireApiKey(ctx.config));

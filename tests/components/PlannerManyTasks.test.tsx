@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { PersistGate } from 'redux-persist/integration/react';
 import { makeStore } from '../../src/app/store';
 import { PlannerPage } from '../../src/features/planner/PlannerPage';
-import { taskAdded } from '../../src/features/tasks/tasksSlice';
+import { taskAdded, taskDeleted, taskMoved } from '../../src/features/tasks/tasksSlice';
 import type { Task } from '../../src/features/tasks/types';
 import { MemoryStorage } from '../unit/memoryStorage';
 
@@ -63,4 +63,18 @@ it('shows a task added while the day is still filling in once it is filled', asy
   });
   await waitFor(() => expect(titlesIn('Wed 25 Nov')).toHaveLength(COUNT + 1), FILLED);
   expect(titlesIn('Wed 25 Nov').at(-1)).toBe('Early bird');
+});
+
+it('a move or delete near the top of a long day keeps the other cards’ elements (no remount of every later card)', async () => {
+  const store = renderPlanner(many);
+  await waitFor(() => expect(titlesIn('Wed 25 Nov')).toHaveLength(COUNT), FILLED);
+  const card = (title: string) => screen.getByRole('button', { name: title }).closest('li');
+  const kept = ['Task 25', 'Task 51', 'Task 100', 'Task 140'].map((title) => [title, card(title)] as const);
+  act(() => {
+    store.dispatch(taskMoved({ id: 't1', toDate: WED, toIndex: 120 }));
+    store.dispatch(taskDeleted({ id: 't0' }));
+  });
+  expect(titlesIn('Wed 25 Nov')).toHaveLength(COUNT - 1);
+  expect(titlesIn('Wed 25 Nov')[119]).toBe('Task 1');
+  expect(kept.filter(([title, element]) => card(title) !== element).map(([title]) => title)).toEqual([]);
 });

@@ -30,7 +30,8 @@ describe('TaskCard', () => {
     const check = screen.getByRole('button', { name: 'Mark "Buy milk" incomplete' });
     expect(check).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Buy milk' })).toHaveClass('line-through');
-    expect(screen.getByRole('listitem')).toHaveClass('opacity-60');
+    expect(screen.getByRole('listitem')).toHaveClass('bg-slate-50');
+    expect(screen.getByRole('listitem')).not.toHaveClass('bg-white');
   });
 
   it('edits the title inline and commits the trimmed title on Enter', async () => {

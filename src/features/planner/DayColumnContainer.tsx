@@ -1,19 +1,39 @@
-import { memo, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useColumnDrop } from '../dnd/useTaskDnd';
 import { DayColumn } from '../tasks/DayColumn';
 import { TaskCardContainer } from '../tasks/TaskCardContainer';
 import { makeSelectTasksOn, selectDraggedTaskId, taskAdded } from '../tasks/tasksSlice';
-import { SOMEDAY, type TaskDate } from '../tasks/types';
+import { SOMEDAY, type Task, type TaskDate } from '../tasks/types';
 import { columnToggled, selectSelectedColumn } from './plannerSlice';
 import { dateLabel, dayLabel, isTodayKey } from './week';
 
-// A day may hold hundreds of tasks, and mounting thousands of cards at once takes seconds on a
-// slow device. A column shows a screenful of cards with the grid (one-line cards are 50 px apart)
-// and adds the rest in small background renders (transitions: typing, clicks and drags go first).
-// Once complete it stays complete, so a task added or dropped later shows at once.
+// A day may hold hundreds of tasks. A column shows a screenful of cards with the grid (one-line cards
+// are 50 px apart), so the week paints at once, and right after that first paint every column gets
+// all its cards in one render and one commit: one style and layout pass for the lot costs less than
+// adding them in slices, each slice paying for a frame. Once complete a column stays complete, so a
+// task added or dropped later shows at once.
 const CARD_PITCH_PX = 50;
-const MORE_CARDS = 40;
+
+// Columns waiting for the rest of their cards; one task after the next paint completes them together.
+const incomplete = new Set<() => void>();
+let completing = false;
+function completeAfterPaint(complete: () => void): () => void {
+  incomplete.add(complete);
+  if (!completing) {
+    completing = true;
+    // A timer set from a frame callback runs after that frame is painted.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        completing = false;
+        const all = [...incomplete];
+        incomplete.clear();
+        for (const run of all) run();
+      }),
+    );
+  }
+  return () => void incomplete.delete(complete);
+}
 
 function useRenderedCount(total: number): number {
   const [count, setCount] = useState(() => {
@@ -22,10 +42,49 @@ function useRenderedCount(total: number): number {
   });
   useEffect(() => {
     if (count >= total) return;
-    const timer = setTimeout(() => startTransition(() => setCount((n) => (n + MORE_CARDS >= total ? Infinity : n + MORE_CARDS))));
-    return () => clearTimeout(timer);
+    return completeAfterPaint(() => setCount(Infinity));
   }, [count, total]);
   return count;
+}
+
+// Cards go in groups that skip style, layout and paint while off screen (content-visibility): a column
+// of hundreds lays out only the groups in view. Per group rather than per card, because each such
+// element is a paint layer with an intersection observer of its own, and thousands of those made every
+// frame and click slow. A group keeps its first task across renders, so a task added, removed or moved
+// (a drag hovering over a long day reorders it live) remounts only the cards whose group changed, not
+// every card after it (a card moving to another group remounts, as a move to another day does; the
+// keyboard drag puts focus back on its handle).
+const GROUP = 25;
+
+interface TaskGroup {
+  /** The first group is 'first'; another is named after the task it started with. */
+  key: string;
+  tasks: Task[];
+}
+
+function groupTasks(tasks: Task[], previous: TaskGroup[]): TaskGroup[] {
+  const starts = new Set(previous.slice(1).map((group) => group.key));
+  // Fresh groups hold 25; known ones may grow to 50 before a new group splits off.
+  const limit = previous.length > 0 ? 2 * GROUP : GROUP;
+  const groups: TaskGroup[] = [];
+  let current: TaskGroup | undefined;
+  for (const task of tasks) {
+    if (!current || (current.tasks.length > 0 && (starts.has(task.id) || current.tasks.length >= limit))) {
+      current = { key: current ? task.id : 'first', tasks: [] };
+      groups.push(current);
+    }
+    current.tasks.push(task);
+  }
+  return groups;
+}
+
+function useTaskGroups(tasks: Task[]): TaskGroup[] {
+  const [last, setLast] = useState(() => ({ tasks, groups: groupTasks(tasks, []) }));
+  if (last.tasks === tasks) return last.groups;
+  // Derived from the previous render's groups (React's pattern for state that follows a prop).
+  const groups = groupTasks(tasks, last.groups);
+  setLast({ tasks, groups });
+  return groups;
 }
 
 /** One day (or Some Day) of the displayed week, wired to the store. */
@@ -37,6 +96,8 @@ export const DayColumnContainer = memo(function DayColumnContainer({ date }: { d
   const selected = useAppSelector((state) => selectSelectedColumn(state) === date);
   const draggedId = useAppSelector(selectDraggedTaskId);
   const rendered = useRenderedCount(tasks.length);
+  const shown = useMemo(() => (rendered < tasks.length ? tasks.slice(0, rendered) : tasks), [tasks, rendered]);
+  const groups = useTaskGroups(shown);
   const { ref, isOver } = useColumnDrop(date);
   const onToggleSelected = useCallback(() => dispatch(columnToggled({ id: date })), [dispatch, date]);
   const onAddTask = useCallback((title: string) => dispatch(taskAdded(title, date)), [dispatch, date]);
@@ -54,8 +115,12 @@ export const DayColumnContainer = memo(function DayColumnContainer({ date }: { d
       onAddTask={onAddTask}
       dropRef={ref}
     >
-      {(rendered < tasks.length ? tasks.slice(0, rendered) : tasks).map((task) => (
-        <TaskCardContainer key={task.id} task={task} isDragging={task.id === draggedId} />
+      {groups.map((group) => (
+        <div key={group.key} role="presentation" className="space-y-2 [content-visibility:auto]" style={{ containIntrinsicSize: `auto ${group.tasks.length * CARD_PITCH_PX}px` }}>
+          {group.tasks.map((task) => (
+            <TaskCardContainer key={task.id} task={task} isDragging={task.id === draggedId} />
+          ))}
+        </div>
       ))}
     </DayColumn>
   );

@@ -17,7 +17,7 @@ export interface DayColumnProps {
   onAddTask: (title: string) => void;
   /** The drop target: attached to the column's root. */
   dropRef?: (node: HTMLElement | null) => void;
-  /** The task cards (list items). */
+  /** The task cards (role listitem), possibly in presentational groups. */
   children?: ReactNode;
 }
 
@@ -108,7 +108,11 @@ export const DayColumn = memo(function DayColumn({
           <PlusIcon />
         </button>
       </header>
-      <ul className="flex flex-col gap-2">{children}</ul>
+      {/* Block layout: a change inside one of hundreds of cards lays out that card, not a flex line of all.
+          A div, as the cards come in groups (DayColumnContainer); each card is a listitem of this list. */}
+      <div role="list" className="space-y-2">
+        {children}
+      </div>
       {adding ? (
         <div className={taskCount > 0 ? 'mt-2' : ''}>
           <AddTaskInput

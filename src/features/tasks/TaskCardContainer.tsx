@@ -12,7 +12,9 @@ interface TaskCardContainerProps {
   isDragging: boolean;
 }
 
-export const TaskCardContainer = memo(function TaskCardContainer({ task, isDragging }: TaskCardContainerProps) {
+export const TaskCardContainer = memo(TaskCardContainerInner, sameCard);
+
+function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const { id } = task;
@@ -37,4 +39,18 @@ export const TaskCardContainer = memo(function TaskCardContainer({ task, isDragg
       onRename={onRename}
     />
   );
-});
+}
+
+/**
+ * A card shows its task's title and completion only. A reorder (a drag hovering over a day of
+ * hundreds) gives every later task of the day a new order, and so a new object: those cards need
+ * not render again.
+ */
+function sameCard(before: TaskCardContainerProps, after: TaskCardContainerProps): boolean {
+  return (
+    before.isDragging === after.isDragging &&
+    before.task.id === after.task.id &&
+    before.task.title === after.task.title &&
+    before.task.completed === after.task.completed
+  );
+}

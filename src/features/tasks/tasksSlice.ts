@@ -309,17 +309,58 @@ export const makeSelectTaskIdsOn = () =>
     memoizeOptions: { resultEqualityCheck: shallowEqualIds },
   });
 
+type TasksByDate = Partial<Record<TaskDate, Task[]>>;
+
+let lastTasksByDate: { ids: TasksState['ids']; entities: TasksState['entities']; idsByDate: IdsByDate; byDate: TasksByDate } | null = null;
+
+/**
+ * Each day's tasks in display order. Only the days an event touched get a new array (a task of theirs
+ * changed, or their list or order did); every other day keeps its array, so its column's selector
+ * does not recompute and its column does not re-render.
+ */
+export function selectTasksByDate(state: WithTasks): TasksByDate {
+  const { ids, entities } = state.tasks;
+  const last = lastTasksByDate;
+  if (last && last.ids === ids && last.entities === entities) return last.byDate;
+  const idsByDate = selectTaskIdsByDate(state);
+  const tasksOf = (list: string[]) => list.map((id) => entities[id]!);
+  let byDate: TasksByDate;
+  if (!last) {
+    byDate = {};
+    for (const [date, list] of Object.entries(idsByDate)) byDate[date] = tasksOf(list);
+  } else {
+    const dirty = new Set<TaskDate>();
+    for (const date of Object.keys(idsByDate)) if (idsByDate[date] !== last.idsByDate[date]) dirty.add(date);
+    for (const date of Object.keys(last.idsByDate)) if (!idsByDate[date]) dirty.add(date);
+    if (last.entities !== entities) {
+      for (const id of ids) {
+        const after = entities[id]!;
+        if (last.entities[id] !== after) dirty.add(after.date);
+      }
+    }
+    byDate = dirty.size > 0 ? { ...last.byDate } : last.byDate;
+    for (const date of dirty) {
+      const list = idsByDate[date];
+      if (list) byDate[date] = tasksOf(list);
+      else delete byDate[date];
+    }
+  }
+  lastTasksByDate = { ids, entities, idsByDate, byDate };
+  return byDate;
+}
+
+const NO_TASKS: Task[] = [];
+
 /**
  * One day's tasks in display order, the same array until one of them changes. A column passes
  * each card its task: thousands of cards each selecting their own would run thousands of
- * selectors on every dispatch.
+ * selectors on every dispatch. Recomputes only when its day was touched (see selectTasksByDate).
  */
-export const makeSelectTasksOn = () => {
-  const selectIdsOn = makeSelectTaskIdsOn();
-  return createSelector([selectIdsOn, selectTaskEntities], (ids, entities) => ids.map((id) => entities[id]!), {
-    memoizeOptions: { resultEqualityCheck: shallowEqualIds },
+export const makeSelectTasksOn = () =>
+  createSelector([(state: WithTasks, date: TaskDate) => selectTasksByDate(state)[date]], (tasks) => tasks ?? NO_TASKS, {
+    // Returning its input is the point: the per-day array is already the memoized result.
+    devModeChecks: { identityFunctionCheck: 'never' },
   });
-};
 
 function shallowEqualIds<T>(a: T[], b: T[]): boolean {
   return a === b || (a.length === b.length && a.every((item, i) => item === b[i]));

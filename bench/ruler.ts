@@ -1,0 +1,260 @@
+import type { Browser, BrowserContext } from '@playwright/test';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createAdaptorServer } from '@hono/node-server';
+import { staticRoutes } from '../server/static';
+import { precompressDir } from '../scripts/precompress';
+import { FLOOR_HTML } from './floorPage';
+
+// The speed ruler's figures, from a real Chromium: the planner and a plain-DOM floor page that renders
+// the same grid from the same stored tasks, benched back to back, as ratios (absolute times on a shared
+// machine move by a quarter from run to run; a ratio taken in one run does not). Both are served by the
+// app's own static server (server/static.ts), so the JS travels as it does in production.
+
+const LOADS = 5;
+const TOGGLES = 8;
+const MANY = 5000;
+const KEY = 'weekly-planner-tasks';
+const KB = 1000;
+
+const title = (i: number) => `Bench ${String(i).padStart(5, '0')}`;
+
+/** N tasks round-robin over Mon–Sun of this week and Some Day (as the browser's local time sees it). */
+function seedJson(n: number): string {
+  const two = (x: number) => String(x).padStart(2, '0');
+  const key = (d: Date) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+  const now = new Date();
+  const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - ((now.getDay() + 6) % 7));
+  const dates = Array.from({ length: 7 }, (_, d) => key(new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + d)));
+  dates.push('someday');
+  const base = Date.now() - n * 1000;
+  return JSON.stringify(
+    Array.from({ length: n }, (_, i) => ({ id: `task-${base + i}-bench${i}`, title: title(i + 1), date: dates[i % 8], completed: false, createdAt: base + i, order: Math.floor(i / 8) })),
+  );
+}
+
+// In-page code is plain JavaScript source: tsx would compile functions with helpers the page lacks.
+
+/** Before any page script: seed the tasks once per context, then note FCP and when each target text is laid out. */
+const probeScript = (json: string | null, targets: Record<string, string>) => `(() => {
+  try {
+    if (${JSON.stringify(json)} !== null && !sessionStorage.getItem('__seeded')) {
+      sessionStorage.setItem('__seeded', '1');
+      localStorage.setItem(${JSON.stringify(KEY)}, ${JSON.stringify(json)});
+    }
+  } catch (e) {}
+  const P = (window.__probe = { fcp: null, at: {} });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') P.fcp = e.startTime; })
+    .observe({ type: 'paint', buffered: true });
+  const pending = new Map(Object.entries(${JSON.stringify(targets)}));
+  const found = new Map();
+  const element = (text) => document.evaluate("//*[text()='" + text + "']", document, null, 9, null).singleNodeValue;
+  let queued = false;
+  const check = () => {
+    queued = false;
+    for (const [name, text] of found) {
+      const el = element(text);
+      if (el && el.getClientRects().length > 0) { P.at[name] = performance.now(); found.delete(name); }
+    }
+    if (found.size) queue();
+  };
+  const queue = () => { if (!queued) { queued = true; requestAnimationFrame(check); } };
+  const observer = new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) {
+      const text = node.textContent;
+      if (!text) continue;
+      for (const [name, t] of pending) if (text.includes(t)) { pending.delete(name); found.set(name, t); }
+    }
+    if (found.size) queue();
+    if (!pending.size) observer.disconnect();
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})()`;
+
+/** Arms the toggle probe on the card titled \`text\`: resolves window.__toggle with click → DOM and click → next frame. */
+const armToggleScript = (text: string) => `(() => {
+  const el = document.evaluate("//*[text()='${text}']", document, null, 9, null).singleNodeValue;
+  const card = el && el.closest('li');
+  const control = card && [...card.querySelectorAll('button')].find((b) => /complete|toggle/i.test(b.getAttribute('aria-label') || ''));
+  if (!control) return null;
+  window.__toggle = new Promise((resolve) => {
+    let clickAt = null;
+    const onClick = (event) => { clickAt = event.timeStamp; };
+    addEventListener('click', onClick, true);
+    const observer = new MutationObserver(() => {
+      if (clickAt === null) return;
+      const dom = performance.now();
+      observer.disconnect();
+      removeEventListener('click', onClick, true);
+      requestAnimationFrame(() => { document.body.getBoundingClientRect(); resolve({ dom: dom - clickAt, frame: performance.now() - clickAt }); });
+    });
+    observer.observe(card, { subtree: true, attributes: true, childList: true, characterData: true });
+  });
+  const box = control.getBoundingClientRect();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+})()`;
+
+const median = (values: number[]) => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function serveDir(dir: string) {
+  const server = createAdaptorServer({ fetch: staticRoutes(dir, { sourceMaps: false }).fetch });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+interface Load {
+  fcp: number;
+  at: Record<string, number>;
+  /** Script responses: URL path → bytes on the wire. */
+  scripts: Map<string, number>;
+}
+
+async function coldLoad(browser: Browser, url: string, n: number, targets: Record<string, string>, keep = false): Promise<Load & { context?: BrowserContext }> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, serviceWorkers: 'block' });
+  await context.addInitScript(probeScript(n > 0 ? seedJson(n) : null, targets));
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const urls = new Map<string, string>();
+  const scripts = new Map<string, number>();
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.type === 'Script') urls.set(e.requestId, new URL(e.response.url).pathname);
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const file = urls.get(e.requestId);
+    if (file) scripts.set(file, e.encodedDataLength);
+  });
+  await cdp.send('Network.enable');
+  try {
+    await page.goto(url);
+    const names = Object.keys(targets);
+    await page.waitForFunction(`${JSON.stringify(names)}.every((name) => window.__probe.at[name] !== undefined)`, undefined, { timeout: 60_000 });
+    await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => {});
+    const probe = (await page.evaluate('window.__probe')) as { fcp: number | null; at: Record<string, number> };
+    return { fcp: probe.fcp ?? Number.NaN, at: probe.at, scripts, context: keep ? context : undefined };
+  } finally {
+    if (!keep) await context.close();
+  }
+}
+
+async function toggles(browser: Browser, url: string, targets: Record<string, string>) {
+  const { context } = await coldLoad(browser, url, MANY, targets, true);
+  const page = context!.pages()[0]!;
+  const dom: number[] = [];
+  const frame: number[] = [];
+  try {
+    await sleep(1000);
+    for (let i = 0; i < TOGGLES; i++) {
+      const point = (await page.evaluate(armToggleScript(title(1)))) as { x: number; y: number } | null;
+      if (!point) throw new Error(`no complete control on the card "${title(1)}" at ${url}`);
+      await page.mouse.move(point.x, point.y);
+      await sleep(300); // hover effects and the previous toggle's idle work are done
+      await page.mouse.click(point.x, point.y);
+      const result = (await page.evaluate('window.__toggle')) as { dom: number; frame: number };
+      dom.push(result.dom);
+      frame.push(result.frame);
+    }
+  } finally {
+    await context!.close();
+  }
+  return { dom: median(dom), frame: median(frame) };
+}
+
+interface Figures {
+  ready0: number;
+  fcp5000: number;
+  all5000: number;
+  toggleDom: number;
+  toggleFrame: number;
+  scripts: Map<string, number>;
+}
+
+async function measure(browser: Browser, url: string): Promise<Figures> {
+  const empty = { ready: 'Some Day' };
+  const many: Record<string, string> = {};
+  // The last task of each of the 8 columns.
+  for (let c = 0; c < 8; c++) many[`col${c}`] = title(c + 8 * Math.floor((MANY - 1 - c) / 8) + 1);
+  await coldLoad(browser, url, 0, empty); // warm-up
+  const zero: Load[] = [];
+  for (let i = 0; i < LOADS; i++) zero.push(await coldLoad(browser, url, 0, empty));
+  await coldLoad(browser, url, MANY, many);
+  const full: Load[] = [];
+  for (let i = 0; i < LOADS; i++) full.push(await coldLoad(browser, url, MANY, many));
+  const toggle = await toggles(browser, url, many);
+  return {
+    ready0: median(zero.map((l) => l.at.ready!)),
+    fcp5000: median(full.map((l) => l.fcp)),
+    all5000: median(full.map((l) => Math.max(...Object.values(l.at)))),
+    toggleDom: toggle.dom,
+    toggleFrame: toggle.frame,
+    scripts: zero[0]!.scripts,
+  };
+}
+
+/** Prints the ruler's figures for the production build in appDir (precompressed by the build) next to the floor's. */
+export async function printRuler(browser: Browser, appDir: string): Promise<void> {
+  const floorDir = await mkdtemp(path.join(tmpdir(), 'planner-floor-'));
+  await writeFile(path.join(floorDir, 'index.html'), FLOOR_HTML);
+  await precompressDir(floorDir);
+  const floor = await serveDir(floorDir);
+  const app = await serveDir(appDir);
+  try {
+    const f = await measure(browser, floor.url);
+    const a = await measure(browser, app.url);
+    let br = 0;
+    let gzip = 0;
+    for (const [file, wire] of a.scripts) {
+      br += wire;
+      gzip += (await stat(path.join(appDir, `${file}.gz`)).catch(() => stat(path.join(appDir, file)))).size;
+    }
+    const inline = (await readFile(path.join(floorDir, 'index.html'), 'utf8')).length;
+
+    console.log(`\nThe speed ruler: the plain-DOM floor and the planner, same Chromium, same run (medians of ${LOADS} cold loads, ${TOGGLES} toggles)`);
+    console.log('  Absolute times move with machine load; the ratio app/floor is the figure (lower is better, < 1 beats plain DOM).');
+    const widths = [34, 10, 10, 10, 22];
+    const line = (cells: string[]) => console.log('  ' + cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(''));
+    const ms = (v: number) => `${v.toFixed(1)} ms`;
+    line(['figure', 'floor', 'app', 'app/floor', 'target']);
+    const rows: Array<[string, number, number, string]> = [
+      ['ready, no tasks', f.ready0, a.ready0, '≤ 1.3'],
+      ['first paint, 5,000 tasks', f.fcp5000, a.fcp5000, '≤ 0.8'],
+      ['every column laid out, 5,000', f.all5000, a.all5000, '≤ 1.5 (aim 1.0)'],
+      ['toggle @5,000: click → DOM', f.toggleDom, a.toggleDom, '≤ 2'],
+      ['toggle @5,000: click → next frame', f.toggleFrame, a.toggleFrame, '≤ 2'],
+    ];
+    for (const [name, floorValue, appValue, target] of rows) line([name, ms(floorValue), ms(appValue), (appValue / floorValue).toFixed(2), target]);
+    line(['initial JS, brotli on the wire', `${(inline / KB).toFixed(1)} kB*`, `${(br / KB).toFixed(1)} kB`, '', '≤ 110 kB']);
+    line(['initial JS, gzip', `${(inline / KB).toFixed(1)} kB*`, `${(gzip / KB).toFixed(1)} kB`, '', '']);
+    console.log(`  * the floor's whole page, script inline; the app's ${a.scripts.size} script files are those a visitor's first load fetches.`);
+  } finally {
+    await app.close();
+    await floor.close();
+    await rm(floorDir, { recursive: true, force: true });
+  }
+}
+
+/** `npm run bench -- ruler`: the ruler alone, on a fresh production build. */
+export async function benchRuler(): Promise<void> {
+  const { chromium } = await import('@playwright/test');
+  const { build } = await import('vite');
+  const outDir = await mkdtemp(path.join(tmpdir(), 'planner-ruler-'));
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    await build({ root: path.resolve(import.meta.dirname, '..'), logLevel: 'silent', build: { outDir, emptyOutDir: true, sourcemap: false } });
+    console.log(`== Speed ruler (Chromium ${browser.version()})`);
+    await printRuler(browser, outDir);
+  } finally {
+    await browser.close();
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
