@@ -140,7 +140,7 @@ async function printEventsAndPersist(browser: Browser, url: string, manyJson: st
     console.log(`\nTask event dispatched → DOM update committed, ${MANY.toLocaleString('en')} stored tasks (${EVENT_RUNS} runs each)`);
     const widths = [26, 10, 10];
     console.log(row(['event', 'median', 'p95'], widths));
-    const events: Array<[TaskEventKind, string]> = [['toggle', 'taskCompletionToggled'], ['rename', 'taskRenamed'], ['add', 'taskAdded']];
+    const events: Array<[TaskEventKind, string]> = [['toggle', 'taskCompletionSet'], ['rename', 'taskRenamed'], ['add', 'taskAdded']];
     for (const [kind, name] of events) {
       const times: number[] = [];
       for (let run = 0; run < EVENT_RUNS; run++) times.push((await page.evaluate(`(${timeTaskEventScript})(${JSON.stringify({ kind, day, run })})`)) as number);

@@ -49,7 +49,7 @@ export const timeTaskEventScript = `
     const id = onDay[(run * 7) % onDay.length];
     const text = 'Bench ' + kind + ' ' + run + ' ' + Math.random().toString(36).slice(2, 7);
     const action =
-      kind === 'toggle' ? { type: 'tasks/taskCompletionToggled', payload: { id } }
+      kind === 'toggle' ? { type: 'tasks/taskCompletionSet', payload: { id, completed: !entities[id].completed } }
       : kind === 'rename' ? { type: 'tasks/taskRenamed', payload: { id, title: text } }
       : { type: 'tasks/taskAdded', payload: { id: 'task-' + Date.now() + '-bench' + run, title: text, date: day, createdAt: Date.now() } };
     const shows = (node) => (node.textContent || '').includes(text);
@@ -98,7 +98,7 @@ export const timePersistScript = `
       for (let run = 0; run < runs; run++) {
         await persistor.flush();
         setItemMs = 0;
-        store.dispatch({ type: 'tasks/taskCompletionToggled', payload: { id } });
+        store.dispatch({ type: 'tasks/taskCompletionSet', payload: { id, completed: !store.getState().tasks.entities[id].completed } });
         const start = performance.now();
         await persistor.flush();
         results.push({ total: performance.now() - start, setItem: setItemMs });
