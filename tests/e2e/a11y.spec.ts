@@ -3,7 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 
 // axe-core (WCAG 2.0/2.1 A and AA, and best practices) over every page and every dialog, in both
 // themes, at desktop and phone width, with a lived-in board. Each row of SCREENS is one screen to
-// check; a new dialog is one more row.
+// check; a new dialog is one more row, e.g.
+//   { name: 'Settings dialog', path: '/', show: (page) => openFromUserMenu(page, 'Settings', 'Settings') },
 
 const TODAY = new Date(2026, 10, 25, 10, 0); // Wednesday
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];

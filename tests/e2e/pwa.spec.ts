@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { staticRoutes } from '../../server/static.ts';
 
@@ -219,6 +220,8 @@ test.describe('a new version', () => {
       await expect(page.locator('meta[name="app-build"]')).toHaveCount(0);
     }
     await expect(first.getByRole('textbox', { name: 'New task for Some Day' })).toHaveValue('Half-typed');
+    const axe = await new AxeBuilder({ page: first }).include('[role="status"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations).toEqual([]);
 
     await first.getByRole('button', { name: 'Reload' }).click();
     await expect(first.locator('meta[name="app-build"]')).toHaveAttribute('content', '2');
