@@ -1,14 +1,62 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.ts';
 
 // The local server (server/) serves the built app and the API on one origin;
 // in `npm run dev` Vite proxies the API paths to it.
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
+/** The API's paths (as in server/static.ts): a navigation there is the server's, never the app shell. */
+const API_PATHS = /^\/(?:auth\/v1|rest\/v1|functions\/v1|realtime\/v1|billing)(?:\/|$)|^\/config\.json$/;
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // A new version waits until the person chooses 'Reload' (see lib/appUpdate.ts).
+      registerType: 'prompt',
+      // main.tsx registers it after the page has loaded, off the first load's critical path.
+      injectRegister: false,
+      // The glob below already precaches the icons.
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: 'Weekly Planner',
+        short_name: 'Planner',
+        description: 'Plan your week, Monday to Sunday, plus a Some Day list.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        // The logo's indigo-600 for the title bar; the page's slate-50 for the splash screen.
+        theme_color: '#4f46e5',
+        background_color: '#f8fafc',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The whole shell, lazy pages and dialogs included, so every route opens offline; not the source maps.
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [API_PATHS],
+        // The first worker takes the open page at once, so what it loads later (a dialog, the
+        // sign-in page) comes from the cache too. Updates still wait for 'Reload' (no skipWaiting).
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        // No runtime caching: the API (REST, auth, functions, realtime, config.json) is never
+        // handled by the worker, so it always goes to the network exactly as without one.
+        runtimeCaching: [],
+      },
+    }),
+    // Last, so the worker and the manifest get their compressed copies too.
+    precompress(),
+  ],
   server: {
     proxy: {
       '/auth/v1': apiTarget,

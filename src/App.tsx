@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PlannerPage } from './features/planner/PlannerPage';
+import { AppUpdatePrompt } from './components/ui/AppUpdatePrompt';
 import { Toaster } from './components/ui/Toaster';
 
 // The landing page is not part of a planner user's first load.
@@ -40,6 +41,7 @@ export function App() {
         />
       </Routes>
       <Toaster />
+      <AppUpdatePrompt />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { PersistGate } from 'redux-persist/integration/react';
 import { App } from './App';
 import { makeStore } from './app/store';
 import { initAnalytics } from './lib/analytics';
+import { registerServiceWorker } from './lib/serviceWorker';
 import './index.css';
 
 void initAnalytics();
@@ -18,6 +19,9 @@ addEventListener('pagehide', () => void persistor.flush());
 document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') void persistor.flush();
 });
+
+// Offline start and installation; not in `npm run dev`, where a cached shell would hide edits.
+if (import.meta.env.PROD) registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -49,7 +49,8 @@ export function Dialog({ open, onClose, title, description, children, width = 'm
       className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] ${width} overflow-y-auto overscroll-contain rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/60 backdrop:backdrop-blur-sm dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100 transition duration-150 ease-out starting:open:scale-95 starting:open:opacity-0`}
     >
       <div className="p-6 sm:p-7">
-        <header className="mb-5 flex items-start justify-between gap-4">
+        {/* A <div>, not <header>: dialogs open from inside the page's banner, and a banner may not nest. */}
+        <div className="mb-5 flex items-start justify-between gap-4">
           <div>
             <h2 id={titleId} className="text-xl font-semibold tracking-tight">
               {title}
@@ -68,7 +69,7 @@ export function Dialog({ open, onClose, title, description, children, width = 'm
           >
             <XIcon className="size-5" />
           </button>
-        </header>
+        </div>
         {children}
       </div>
     </dialog>

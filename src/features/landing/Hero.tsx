@@ -35,7 +35,7 @@ function PlannerPreview() {
                 >
                   {done && <CheckIcon className="size-3" strokeWidth={3} />}
                 </span>
-                <span className={done ? 'text-slate-400 line-through' : ''}>{title}</span>
+                <span className={done ? 'text-slate-500 line-through dark:text-slate-400' : ''}>{title}</span>
               </li>
             ))}
           </ul>

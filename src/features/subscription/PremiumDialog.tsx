@@ -101,7 +101,7 @@ function Offer({ signedIn, loadingPlan, onSubscribe }: PremiumDialogProps) {
             notes={
               <>
                 <li>$34.80 billed annually</li>
-                <li className="font-medium text-emerald-600 dark:text-emerald-400">Save 41% compared to monthly</li>
+                <li className="font-medium text-emerald-700 dark:text-emerald-400">Save 41% compared to monthly</li>
               </>
             }
             button={

@@ -126,7 +126,7 @@ export const DayColumn = memo(function DayColumn({
         </div>
       ) : (
         taskCount === 0 && (
-          <p className="flex items-center justify-center rounded-xl border border-dashed border-slate-200 py-6 text-sm text-slate-400 dark:border-slate-800 dark:text-slate-500">
+          <p className="flex items-center justify-center rounded-xl border border-dashed border-slate-200 py-6 text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">
             No tasks yet
           </p>
         )

@@ -1,0 +1,103 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// axe-core (WCAG 2.0/2.1 A and AA, and best practices) over every page and every dialog, in both
+// themes, at desktop and phone width, with a lived-in board. Each row of SCREENS is one screen to
+// check; a new dialog is one more row, e.g.
+//   { name: 'Settings dialog', path: '/', show: (page) => openFromUserMenu(page, 'Settings', 'Settings') },
+
+const TODAY = new Date(2026, 10, 25, 10, 0); // Wednesday
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** Tasks on some days of the shown week (some of them done), none on others, two for Some Day. */
+const TASKS = [
+  ['2026-11-23', 'Team stand-up', true],
+  ['2026-11-23', 'Review the pull request for the new sync code', false],
+  ['2026-11-24', 'Buy groceries', true],
+  ['2026-11-25', 'Dentist at 10', false],
+  ['2026-11-25', 'Pick up the parcel', true],
+  ['2026-11-27', 'Call the plumber about the kitchen sink and ask for a quote before the weekend', false],
+  ['someday', 'Learn to juggle', false],
+  ['someday', 'Repaint the fence', true],
+].map(([date, title, completed], index, all) => ({
+  id: `task-${index + 1}-a11y`,
+  title,
+  date,
+  completed,
+  createdAt: index + 1,
+  order: all.slice(0, index).filter(([other]) => other === date).length,
+}));
+
+async function openFromUserMenu(page: Page, item: string, dialog: string) {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+  await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+}
+
+interface Screen {
+  name: string;
+  path: string;
+  /** Brings the screen to the state to check, and waits until it shows. */
+  show: (page: Page) => Promise<void>;
+}
+
+const SCREENS: Screen[] = [
+  { name: 'planner', path: '/', show: (page) => expect(page.getByRole('button', { name: 'Buy groceries', exact: true })).toBeVisible() },
+  {
+    name: 'planner with the user menu open',
+    path: '/',
+    show: async (page) => {
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await expect(page.getByRole('menu', { name: 'User menu' })).toBeVisible();
+    },
+  },
+  { name: 'About dialog', path: '/', show: (page) => openFromUserMenu(page, 'About', 'About Weekly Planner') },
+  { name: 'Premium dialog', path: '/', show: (page) => openFromUserMenu(page, 'Go Premium', 'Go Premium') },
+  {
+    name: 'landing page',
+    path: '/home',
+    show: (page) => expect(page.getByRole('heading', { level: 1, name: 'Plan Less. Achieve More.' })).toBeVisible(),
+  },
+  { name: 'sign-in page', path: '/auth', show: (page) => expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible() },
+  { name: '404 page', path: '/no-such-page', show: (page) => expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible() },
+];
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800, touch: false },
+  // A touch screen: the task cards then show their handle and delete button all the time.
+  { name: 'phone', width: 390, height: 844, touch: true },
+];
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const viewport of VIEWPORTS) {
+    test.describe(`${theme}, ${viewport.name}`, () => {
+      test.use({ viewport: { width: viewport.width, height: viewport.height }, hasTouch: viewport.touch, isMobile: viewport.touch });
+
+      for (const screen of SCREENS) {
+        test(`${screen.name}: no axe violations`, async ({ page }) => {
+          await page.clock.setFixedTime(TODAY);
+          await page.addInitScript(
+            ([tasks, chosenTheme]) => {
+              localStorage.setItem('weekly-planner-tasks', tasks!);
+              localStorage.setItem('theme', chosenTheme!);
+            },
+            [JSON.stringify(TASKS), theme],
+          );
+          await page.goto(screen.path);
+          await screen.show(page);
+          await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+          // Colours are checked as they end, not halfway through a fade-in.
+          await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+
+          const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+          const found = violations.map(({ id, help, nodes }) => ({
+            id,
+            help,
+            nodes: nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`),
+          }));
+          expect(found).toEqual([]);
+        });
+      }
+    });
+  }
+}
