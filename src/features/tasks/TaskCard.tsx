@@ -121,7 +121,7 @@ export const TaskCard = memo(function TaskCard({
           type="button"
           onClick={startEdit}
           className={`min-w-0 flex-1 cursor-text rounded-md py-0.5 text-left text-sm leading-5 break-words focus-visible:outline-2 focus-visible:outline-indigo-500 ${
-            completed ? 'text-slate-400 line-through dark:text-slate-500' : 'text-slate-800 dark:text-slate-100'
+            completed ? 'text-slate-500 line-through dark:text-slate-400' : 'text-slate-800 dark:text-slate-100'
           }`}
         >
           {title}
