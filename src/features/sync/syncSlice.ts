@@ -116,7 +116,8 @@ export function withSync<S extends WithTasksAndSync>(reducer: (state: S | undefi
   return (state: S | undefined, action: UnknownAction): S => {
     const next = reducer(state, action);
     if (isTaskEvent(action)) {
-      if (!next.sync.userId || next.tasks === state?.tasks) return next;
+      // Queued even when it changes nothing here: a drop's move is already shown by the drag's preview.
+      if (!next.sync.userId) return next;
       return { ...next, sync: appendToOutbox(next.sync, [action]) };
     }
     if (!isSyncAction(action)) return next;
