@@ -76,8 +76,11 @@ async function send(c: Context, file: string, urlPath: string): Promise<Response
   if (!identity) return undefined;
   const [br, gzip] = await Promise.all([fileAt(file + SUFFIX.br), fileAt(file + SUFFIX.gzip)]);
   const variants = new Map<Coding, Variant>([['identity', identity]]);
-  if (br) variants.set('br', br);
-  if (gzip) variants.set('gzip', gzip);
+  // A copy older than its file was made from an earlier version (a file replaced in place by a deploy or a
+  // hand edit): serving it would hand out stale bytes under the new file's ETag.
+  const current = (copy: Variant | undefined): copy is Variant => copy !== undefined && copy.mtimeMs >= identity.mtimeMs;
+  if (current(br)) variants.set('br', br);
+  if (current(gzip)) variants.set('gzip', gzip);
   const compressible = variants.size > 1;
   // A client that refuses every coding we have still gets identity: a 406 would only break the page.
   const coding = negotiateEncoding(c.req.header('Accept-Encoding'), new Set(variants.keys())) ?? 'identity';

@@ -1,6 +1,6 @@
 // Compressed, cacheable assets: the build's .br/.gz copies, Accept-Encoding negotiation, cache headers,
 // conditional requests, source maps, and compressed API JSON — over real HTTP, reading the raw bytes.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -180,6 +180,19 @@ describe('static files', () => {
     const lastModified = String(br.headers['last-modified']);
     expect((await get(srv.url, '/assets/index-abc123.js', { 'If-Modified-Since': lastModified })).status).toBe(304);
     expect((await get(srv.url, '/assets/index-abc123.js', { 'If-Modified-Since': new Date(0).toUTCString() })).status).toBe(200);
+  });
+
+  test('a compressed copy older than its file (the file replaced in place) is not served: the new bytes go out', async () => {
+    const file = join(dir, 'assets', 'replaced-abc123.css');
+    writeFileSync(file, `.old{color:red}\n`.repeat(50));
+    await precompressDir(dir);
+    const fresh = `.new{color:blue}\n`.repeat(50);
+    writeFileSync(file, fresh);
+    const later = new Date(Date.now() + 5000);
+    utimesSync(file, later, later);
+    const response = await get(srv.url, '/assets/replaced-abc123.css', { 'Accept-Encoding': 'gzip, br' });
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body.toString()).toBe(fresh);
   });
 
   test('source maps are 404 unless turned on; compressed copies are not served by name', async () => {
