@@ -10,8 +10,13 @@ import {
   taskDragStarted,
   taskMoved,
   taskMovedToEnd,
+  replayTaskEvents,
   selectTaskIdsByDate,
+  taskRenamed,
+  taskRestored,
   tasksReducer,
+  isTaskEvent,
+  type TaskEvent,
   type TasksState,
 } from '../../src/features/tasks/tasksSlice';
 import { SOMEDAY } from '../../src/features/tasks/types';
@@ -176,3 +181,58 @@ function idsByDate(state: TasksState): Record<string, string[]> {
   for (const list of Object.values(result)) list.sort((a, b) => state.entities[a]!.order - state.entities[b]!.order);
   return result;
 }
+
+describe('replayTaskEvents (catch-up and rebase apply many events at once)', () => {
+  const logSteps = fc.oneof(
+    steps.add,
+    steps.delete,
+    steps.toggle,
+    steps.move,
+    steps.moveToEnd,
+    fc.record({ kind: fc.constant('rename' as const), pick }),
+    fc.record({ kind: fc.constant('restore' as const), pick, date, index: fc.nat({ max: 12 }) }),
+  );
+
+  it('ends where reducing the same events one by one ends, and tasks they left alone keep their objects', () => {
+    fc.assert(
+      fc.property(addsFirst, fc.array(logSteps, { minLength: 1, maxLength: 60 }), fc.nat({ max: 15 }), (adds, rest, split) => {
+        // A start state of its own, then log events made against the states they meet one by one.
+        const start = run(adds);
+        let serial = start;
+        const events: TaskEvent[] = [];
+        rest.forEach((step, n) => {
+          let action: UnknownAction;
+          const id = 'pick' in step ? (serial.ids[step.pick] ?? `task-0-gone${step.pick}`) : '';
+          if (step.kind === 'rename') action = taskRenamed({ id, title: `renamed ${n}` });
+          else if (step.kind === 'restore')
+            action = taskRestored({ task: { id: step.pick % 2 ? id : `task-${n}-r`, title: 'restored', date: step.date, completed: false, createdAt: n, order: step.index } });
+          else action = toAction(step, serial, 100 + n);
+          if (!isTaskEvent(action)) throw new Error(`not a log event: ${action.type}`);
+          events.push(action);
+          serial = tasksReducer(serial, action);
+        });
+        // In two batches, as pages of the log arrive.
+        const cut = Math.min(split, events.length);
+        const middle = replayTaskEvents(start, events.slice(0, cut));
+        const batched = replayTaskEvents(middle, events.slice(cut));
+        expect(batched.ids).toEqual(serial.ids);
+        expect(batched.entities).toEqual(serial.entities);
+        for (const [from, to] of [[start, middle], [middle, batched]] as const) {
+          for (const id of to.ids) {
+            const before = from.entities[id];
+            if (before && isDeepStrictEqual(before, to.entities[id])) expect(to.entities[id]).toBe(before);
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('no events, or only ones that change nothing, leave the tasks as they were', () => {
+    const start = run([{ kind: 'add', date: MON, title: 'a' }]);
+    expect(replayTaskEvents(start, [])).toBe(start);
+    const unchanged = replayTaskEvents(start, [taskRenamed({ id: 'task-gone', title: 'x' })]);
+    expect(unchanged.entities).toEqual(start.entities);
+    expect(unchanged.entities[start.ids[0]!]).toBe(start.entities[start.ids[0]!]);
+  });
+});

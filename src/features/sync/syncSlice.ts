@@ -1,6 +1,6 @@
 import { createAction, type UnknownAction } from '@reduxjs/toolkit';
 import { isWellFormedTaskEvent } from '../tasks/events';
-import { isTaskEvent, tasksRebased, tasksReducer, type TaskEvent, type TasksState } from '../tasks/tasksSlice';
+import { isTaskEvent, replayTaskEvents, tasksRebased, type TaskEvent, type TasksState } from '../tasks/tasksSlice';
 import type { Task } from '../tasks/types';
 
 /*
@@ -84,8 +84,7 @@ function toList(tasks: Task[]): TaskList {
 const asTasksState = (list: TaskList): TasksState => ({ ids: list.ids, entities: list.entities, drag: null });
 
 function replay(base: TaskList, events: Iterable<TaskEvent>): TaskList {
-  let state = asTasksState(base);
-  for (const event of events) state = tasksReducer(state, event);
+  const state = replayTaskEvents(asTasksState(base), events);
   return { ids: state.ids, entities: state.entities };
 }
 
@@ -176,19 +175,19 @@ function received<S extends WithTasksAndSync>(state: S, events: LogEvent[]): S {
   if (sync.lastSeq === null || !sync.confirmed) return state;
   const ordered = [...events].sort((a, b) => a.seq - b.seq);
   let lastSeq = sync.lastSeq;
-  let confirmed = asTasksState(sync.confirmed);
+  const applied: TaskEvent[] = [];
   const confirmedKeys = new Set<string>();
   for (const entry of ordered) {
     if (entry.seq <= lastSeq) continue; // already applied
     if (entry.seq > lastSeq + 1) break; // a gap: the listener reads the log from lastSeq
     // A malformed or unknown event still takes its place in the log; it changes nothing here.
-    if (isWellFormedTaskEvent(entry.event)) confirmed = tasksReducer(confirmed, entry.event);
+    if (isWellFormedTaskEvent(entry.event)) applied.push(entry.event);
     confirmedKeys.add(`${entry.client_id}#${entry.client_seq}`);
     lastSeq = entry.seq;
   }
   if (lastSeq === sync.lastSeq) return state;
   const outbox = sync.outbox.filter((entry) => !confirmedKeys.has(`${entry.clientId}#${entry.clientSeq}`));
-  return rebased(state, { ...sync, lastSeq, confirmed: { ids: confirmed.ids, entities: confirmed.entities }, outbox });
+  return rebased(state, { ...sync, lastSeq, confirmed: replay(sync.confirmed, applied), outbox });
 }
 
 /** The slice's own reducer only holds the state; withSync (around the root reducer) changes it. */
