@@ -1,6 +1,6 @@
 // Load generator for bench/server.ts, in its own process so the server's CPU figures are the server's own.
 // Reads one job as JSON on stdin, runs it for job.seconds, prints the result as JSON on stdout.
-// job: { url, apikey, users: [{id, token, email, password}], kind: 'upsert'|'select'|'signIn', concurrency, seconds, tasks, once? }
+// job: { url, apikey, users: [{id, token, email, password}], kind: 'upsert'|'select'|'signIn'|'append', concurrency, seconds, tasks, batch, once? }
 import { Agent, request } from 'node:http';
 
 /** A task list like the app's, serialized as the app sends it (a JSON string). */
@@ -40,6 +40,7 @@ function call(method, path, headers, body) {
 
 // Bodies are serialized once: the bench measures the server, not this process.
 const bodies = job.kind === 'upsert' ? job.users.map((u, i) => Buffer.from(JSON.stringify({ user_id: u.id, tasks: taskList(i, job.tasks) }))) : [];
+const appended = [];
 const json = { apikey: job.apikey, authorization: `Bearer ${job.apikey}`, 'content-type': 'application/json' };
 const ops = {
   upsert: (u, i) =>
@@ -48,6 +49,16 @@ const ops = {
     call('GET', `/rest/v1/user_tasks?select=tasks&user_id=eq.${u.id}`, { apikey: job.apikey, authorization: `Bearer ${u.token}`, 'accept-profile': 'public' }).then(
       (r) => r.status === 200 && r.size > job.tasks * 40,
     ),
+  // job.batch events per call, each worker counting its own client_seq.
+  append: (u, i) => {
+    appended[i] = (appended[i] ?? 0) + job.batch;
+    const events = Array.from({ length: job.batch }, (_, k) => {
+      const seq = appended[i] - job.batch + k + 1;
+      return { client_seq: seq, event: { type: 'tasks/taskRenamed', payload: { id: `task-${i}`, title: `Edit ${seq}` } } };
+    });
+    const body = Buffer.from(JSON.stringify({ p_client_id: `bench-load-${i}`, p_events: events }));
+    return call('POST', '/rest/v1/rpc/append_task_events', { apikey: job.apikey, authorization: `Bearer ${u.token}`, 'content-type': 'application/json' }, body).then((r) => r.status === 200);
+  },
   signIn: (u) => call('POST', '/auth/v1/token?grant_type=password', json, Buffer.from(JSON.stringify({ email: u.email, password: u.password }))).then((r) => r.status === 200),
 };
 const op = ops[job.kind];

@@ -1,161 +1,270 @@
-// The cloud-sync half of `npm run bench`: the real store and sync listeners on "device A" (Node),
-// the real supabase-js client, the real server on PGlite over loopback. Prints figures:
-// - time from a task event to its upsert being stored (the server's 201), median and p99,
-//   which is the upload debounce plus one request;
-// - bytes sent per upsert at 100 and 5,000 tasks;
-// - upserts sent for a burst of 50 edits, back to back and spread over 5 s.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import WebSocket from 'ws';
-import { startServer } from '../server/app.ts';
-import { makeStore } from '../src/app/store.ts';
-import { authConnectRequested } from '../src/features/auth/authSlice.ts';
-import { selectSyncUserId } from '../src/features/sync/syncListeners.ts';
-import { UploadScheduler } from '../src/features/sync/uploadScheduler.ts';
-import { taskAdded, taskRenamed, tasksReplaced } from '../src/features/tasks/tasksSlice.ts';
-import type { Task } from '../src/features/tasks/types.ts';
-import { createBackend, type Backend } from '../src/lib/supabase.ts';
+// The cloud-sync half of `npm run bench` (docs/sync.md): the event log measured as people and servers meet it.
+// - Live sync: one subscriber on two browser contexts (two devices) in Debian's Chromium against the real build
+//   and server on PGlite; a click on device A (completing a task) to the card changing on device B, median and p95.
+// - Bytes on the wire for one edit: the append request's body (one event), next to what the old whole-list
+//   upload sent for the same edit with 5,000 tasks.
+// - Catch-up: device B closed, 10,000 events appended meanwhile by another device; B opened again until it
+//   shows the last of them (from navigation, and from its first catch-up read).
+// - Appends per second: 50 concurrent subscribers, batches of 10 events, load from a separate process
+//   (bench/server-load.mjs), on PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) on PostgreSQL.
+// Prints figures, asserts nothing.
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { startServer, type RunningServer } from '../server/app.ts';
 
-const SAMPLES = Number(process.env.BENCH_SYNC_SAMPLES ?? 40);
-
-class MemoryStorage implements Storage {
-  private items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  key = (i: number) => [...this.items.keys()][i] ?? null;
-  getItem = (k: string) => this.items.get(k) ?? null;
-  setItem = (k: string, v: string) => void this.items.set(k, String(v));
-  removeItem = (k: string) => void this.items.delete(k);
-  clear = () => this.items.clear();
-}
-
-interface Upsert {
-  at: number;
-  bytes: number;
-}
-
-/** A fetch that notes when each user_tasks upsert was answered 2xx, and its body size. */
-function watchingFetch(upserts: Upsert[]): typeof fetch {
-  return async (input, init) => {
-    const response = await fetch(input, init);
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (init?.method === 'POST' && url.includes('/rest/v1/user_tasks') && response.ok) {
-      upserts.push({ at: performance.now(), bytes: Buffer.byteLength(typeof init.body === 'string' ? init.body : '') });
-    }
-    return response;
-  };
-}
+const LIVE_SAMPLES = Number(process.env.BENCH_SYNC_SAMPLES ?? 30);
+const BEHIND = 10_000;
+const CLIENTS = 50;
+const BATCH = 10;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const LOAD_SCRIPT = resolve('bench/server-load.mjs');
+const PASSWORD = 'bench-password-1';
+// The bench signs up many users from one address; the server's per-address limits are for people.
+const BENCH_ENV = { RATE_LIMITS: 'off' };
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ms = (value: number) => `${value.toFixed(0)} ms`;
 
-async function until(condition: () => boolean, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
+interface Session {
+  id: string;
+  token: string;
+}
+
+async function signUp(server: RunningServer, email: string): Promise<Session> {
+  const res = await fetch(`${server.url}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: server.ctx.config.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const body = (await res.json()) as { access_token: string; user: { id: string } };
+  if (!res.ok) throw new Error(`sign-up failed: ${JSON.stringify(body)}`);
+  return { id: body.user.id, token: body.access_token };
+}
+
+/** Bench set-up only: a year of Premium written as the billing webhook would (the append path itself is measured as is). */
+async function makeSubscriber(server: RunningServer, user: Session, email: string) {
+  await server.ctx.db.query(
+    `insert into public.subscribers (user_id, email, subscribed, subscription_tier, subscription_end)
+     values ($1, $2, true, 'monthly', now() + interval '1 year')
+     on conflict (user_id) do update set subscribed = true, subscription_end = excluded.subscription_end`,
+    [user.id, email],
+  );
+}
+
+async function append(server: RunningServer, user: Session, clientId: string, events: Array<{ client_seq: number; event: unknown }>) {
+  const res = await fetch(`${server.url}/rest/v1/rpc/append_task_events`, {
+    method: 'POST',
+    headers: { apikey: server.ctx.config.anonKey, authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ p_client_id: clientId, p_events: events }),
+  });
+  if (!res.ok) throw new Error(`append failed: ${res.status} ${await res.text()}`);
+}
+
+async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByText('Successfully signed in!').waitFor();
+  await page.goto('/');
+}
+
+async function addTask(page: Page, title: string) {
+  await page.getByRole('button', { name: 'Add task for today' }).click();
+  await page.getByRole('button', { name: 'New task', exact: true }).click();
+  const input = page.getByRole('textbox', { name: 'Edit "New task"' });
+  await input.fill(title);
+  await input.press('Enter');
+}
+
+async function benchLive(browser: Browser, server: RunningServer) {
+  const email = `bench-live-${randomBytes(4).toString('hex')}@example.com`;
+  const user = await signUp(server, email);
+  await makeSubscriber(server, user, email);
+  const devices: Array<{ context: BrowserContext; page: Page }> = [];
+  for (let i = 0; i < 2; i++) {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 900 } });
+    devices.push({ context, page: await context.newPage() });
+  }
+  const [a, b] = devices as [(typeof devices)[0], (typeof devices)[0]];
+  try {
+    for (const { page } of devices) await signIn(page, email);
+    const title = 'Measured task';
+    await addTask(a.page, title);
+    await b.page.getByRole('button', { name: title, exact: true }).waitFor({ timeout: 10_000 });
+
+    // Device A: when the click happened; device B: the frame after the card changed (timeOrigin + now is
+    // the epoch on one clock for both pages).
+    await a.page.evaluate(`document.addEventListener('click', () => { window.__clickAt = performance.timeOrigin + performance.now(); }, true)`);
+    const appendBodies: number[] = [];
+    a.page.on('request', (request) => {
+      if (request.url().includes('/rest/v1/rpc/append_task_events')) appendBodies.push(Buffer.byteLength(request.postData() ?? ''));
+    });
+    const latencies: number[] = [];
+    for (let i = 0; i < LIVE_SAMPLES; i++) {
+      const done = i % 2 === 0;
+      const wanted = `Mark "${title}" ${done ? 'incomplete' : 'complete'}`;
+      // A string, not a function: tsx's helpers (__name) do not exist in the page.
+      const seen = b.page.evaluate(`new Promise((resolveSeen) => {
+        const check = () => {
+          if (!document.querySelector(${JSON.stringify(`[aria-label='${wanted}']`)})) return;
+          observer.disconnect();
+          const at = performance.timeOrigin + performance.now();
+          requestAnimationFrame(() => setTimeout(() => resolveSeen(at), 0));
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document.body, { subtree: true, attributes: true, childList: true, attributeFilter: ['aria-label'] });
+        check();
+      })`) as Promise<number>;
+      await a.page.getByRole('button', { name: `Mark "${title}" ${done ? 'complete' : 'incomplete'}` }).click();
+      const seenAt = await seen;
+      const clickAt = (await a.page.evaluate('window.__clickAt')) as number;
+      latencies.push(seenAt - clickAt);
+      await a.page.waitForTimeout(100);
+    }
+    latencies.sort((x, y) => x - y);
+    console.log(`  live: click on device A → card changed on device B: median ${ms(percentile(latencies, 50))}, p95 ${ms(percentile(latencies, 95))} (n=${latencies.length}; target median ≤ 250 ms)`);
+    const single = percentile([...appendBodies].sort((x, y) => x - y), 50);
+    // What the whole-list sync sent for the same edit: the list as JSON (5,000 tasks of this shape).
+    const list = Array.from({ length: 5000 }, (_, i) => ({ id: `task-1780000000000-${i.toString(36).padStart(6, '0')}`, title: `Task ${i + 1}: review notes`, date: '2026-11-23', completed: false, createdAt: 1_780_000_000_000 + i, order: i }));
+    console.log(`  bytes per edit on the wire: ${single.toLocaleString('en')} B request body (one event; the whole-list upload sent ${Buffer.byteLength(JSON.stringify({ tasks: list })).toLocaleString('en')} B at 5,000 tasks)`);
+
+    // Catch-up: B closes; another device appends 10,000 events; B opens again.
+    await b.page.close();
+    const clientId = `bench-${randomBytes(4).toString('hex')}`;
+    const day = new Date();
+    const today = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+    const adds = 2000;
+    const events = Array.from({ length: BEHIND }, (_, i) => {
+      const id = `task-${1_790_000_000_000 + (i % adds)}-bench${(i % adds).toString(36)}`;
+      if (i < adds) return { type: 'tasks/taskAdded', payload: { id, title: `Caught up ${i}`, date: i % 2 ? today : 'someday', createdAt: 1_790_000_000_000 + i } };
+      if (i === BEHIND - 1) return { type: 'tasks/taskRenamed', payload: { id, title: 'The last of ten thousand' } };
+      return i % 2
+        ? { type: 'tasks/taskRenamed', payload: { id, title: `Caught up ${i}` } }
+        : { type: 'tasks/taskCompletionSet', payload: { id, completed: i % 4 === 0 } };
+    });
+    for (let start = 0; start < BEHIND; start += 500) {
+      await append(server, user, clientId, events.slice(start, start + 500).map((event, k) => ({ client_seq: start + k + 1, event })));
+    }
+    const page = await b.context.newPage();
+    let firstRead = 0;
+    page.on('request', (request) => {
+      if (!firstRead && request.url().includes('/rest/v1/task_events')) firstRead = Date.now();
+    });
+    const opened = Date.now();
+    await page.goto('/');
+    // Checked each frame with textContent: a role query over thousands of cards would itself cost seconds here.
+    await page.waitForFunction("document.body.textContent.includes('The last of ten thousand')", undefined, { polling: 'raf', timeout: 60_000 });
+    const shown = Date.now();
+    console.log(
+      `  catch-up: a device ${BEHIND.toLocaleString('en')} events behind is current ${ms(shown - opened)} after navigation, ${firstRead ? ms(shown - firstRead) : 'n/a'} after its first log read (target ≤ 1 s)`,
+    );
+  } finally {
+    for (const { context } of devices) await context.close();
   }
 }
 
-function tasks(count: number): Task[] {
-  const start = 1_763_900_000_000;
-  const days = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29', 'someday'];
-  return Array.from({ length: count }, (_, i) => ({
-    id: `task-${start + i}-${i.toString(36).padStart(6, '0')}`,
-    title: `Task number ${i + 1}`,
-    date: days[i % days.length]!,
-    completed: i % 5 === 0,
-    createdAt: start + i,
-    order: Math.floor(i / days.length),
-  }));
+interface LoadResult {
+  count: number;
+  errors: number;
+  perSecond: number;
+  median: number | null;
+  p99: number | null;
+  bodyBytes: number;
 }
 
-async function subscribe(url: string, client: Backend, email: string, password: string) {
-  const { error } = await client.auth.signUp({ email, password });
-  if (error) throw new Error(`sign-up failed: ${error.message}`);
-  const { data, error: checkoutError } = await client.functions.invoke('create-checkout', { body: { priceType: 'monthly' } });
-  if (checkoutError) throw new Error('create-checkout failed');
-  const checkoutUrl = (data as { url: string }).url;
-  // The test-mode checkout page's "Pay (test mode)" form posts back to its own URL.
-  const paid = await fetch(checkoutUrl, { method: 'POST', redirect: 'manual', headers: { origin: url } });
-  if (paid.status >= 400) throw new Error(`test-mode payment failed (${paid.status})`);
+function runLoad(server: RunningServer, users: Array<Session & { email: string; password: string }>): Promise<LoadResult> {
+  const child = spawn(process.execPath, [LOAD_SCRIPT], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stdin.end(JSON.stringify({ url: server.url, apikey: server.ctx.config.anonKey, users, seconds: SECONDS, kind: 'append', batch: BATCH, concurrency: users.length }));
+  return new Promise((resolveLoad, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolveLoad(JSON.parse(out) as LoadResult) : reject(new Error(`load generator exited with ${code}`))));
+  });
+}
+
+async function benchAppends(name: string, server: RunningServer, target: number) {
+  const users = [];
+  for (let i = 0; i < CLIENTS; i++) {
+    const email = `bench-append-${i}-${randomBytes(4).toString('hex')}@example.com`;
+    const user = await signUp(server, email);
+    await makeSubscriber(server, user, email);
+    users.push({ ...user, email, password: PASSWORD });
+  }
+  const result = await runLoad(server, users);
+  const f = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(1)} ms`);
+  console.log(
+    `  appends on ${name}: ${(result.perSecond * BATCH).toFixed(0)} events/s (${CLIENTS} subscribers, batches of ${BATCH}; batch median ${f(result.median)}, p99 ${f(result.p99)}; ${result.count} batches${result.errors ? `, ${result.errors} FAILED` : ''}; target ≥ ${target})`,
+  );
+}
+
+async function onFreshDatabase(adminUrl: string, fn: (databaseUrl: string) => Promise<void>) {
+  const dbName = `planner_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    await fn(url.toString());
+  } finally {
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
 }
 
 export async function benchSync(): Promise<void> {
+  console.log(`Cloud sync through the event log: loopback, ${cpus().length} CPUs`);
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-sync-'));
-  const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: join(dataDir, 'none') });
-  const upserts: Upsert[] = [];
-  const config = { supabaseUrl: server.url, anonKey: server.ctx.config.anonKey };
-  type Transport = NonNullable<NonNullable<Parameters<typeof createBackend>[1]>['realtime']>['transport'];
-  const transport = WebSocket as unknown as Transport;
+  const common = { port: 0, host: '127.0.0.1', env: BENCH_ENV, jwtSecret: randomBytes(32).toString('hex') };
   try {
-    const client = await createBackend(config, { fetch: watchingFetch(upserts), realtime: { transport } });
-    await subscribe(server.url, client, `bench-${Date.now()}@example.com`, 'bench-password-1');
-
-    const uploads = new UploadScheduler();
-    const app = makeStore({ storage: () => new MemoryStorage(), backend: async () => client, uploads });
-    const s = app.store;
-    await until(() => s.getState().tasks._persist.rehydrated, 'local load');
-    s.dispatch(authConnectRequested());
-    await until(() => selectSyncUserId(s.getState()) !== null, 'sync to start (signed in and subscribed)');
-
-    // Event → stored.
-    s.dispatch(tasksReplaced({ tasks: tasks(100) }));
-    s.dispatch(taskAdded('Measured task', '2026-11-23'));
-    await until(() => upserts.length > 0, 'first upload');
-    await sleep(uploads.delayMs + 200);
-    const id = s.getState().tasks.ids.at(-1)!;
-    const latencies: number[] = [];
-    for (let i = 0; i < SAMPLES; i++) {
-      const before = upserts.length;
-      const t0 = performance.now();
-      s.dispatch(taskRenamed({ id, title: `Measured task ${i}` }));
-      await until(() => upserts.length > before, 'upsert');
-      latencies.push(upserts.at(-1)!.at - t0);
-      await sleep(50);
-    }
-    latencies.sort((a, b) => a - b);
-
-    // Bytes per upsert.
-    const bytesAt = async (count: number) => {
-      s.dispatch(tasksReplaced({ tasks: tasks(count) }));
-      const before = upserts.length;
-      s.dispatch(taskRenamed({ id: tasks(count)[0]!.id, title: 'Changed' }));
-      await until(() => upserts.length > before, 'upsert');
-      return upserts.at(-1)!.bytes;
-    };
-    const bytes100 = await bytesAt(100);
-    const bytes5000 = await bytesAt(5000);
-
-    // Bursts of 50 edits.
-    const burst = async (gapMs: number) => {
-      await sleep(uploads.maxWaitMs);
-      const before = upserts.length;
-      const first = tasks(100)[0]!.id;
-      s.dispatch(tasksReplaced({ tasks: tasks(100) }));
-      for (let i = 0; i < 50; i++) {
-        s.dispatch(taskRenamed({ id: first, title: `Burst edit ${i}` }));
-        if (gapMs) await sleep(gapMs);
+    if (existsSync('dist/index.html')) {
+      const server = await startServer({ ...common, dataDir: join(dataDir, 'live'), staticDir: 'dist' });
+      const browser = await launch();
+      try {
+        await benchLive(browser, server);
+      } finally {
+        await browser.close();
+        await server.close();
       }
-      await uploads.flush();
-      await sleep(uploads.delayMs + 300);
-      return upserts.length - before;
-    };
-    const backToBack = await burst(0);
-    const spread = await burst(100);
-
-    console.log('Cloud sync (device A: real store and supabase-js in Node; server on PGlite, loopback)');
-    console.log(`  upload debounce: ${uploads.delayMs} ms after the last change, at most ${uploads.maxWaitMs} ms after the first`);
-    console.log(
-      `  task event → upsert stored: median ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (n=${latencies.length}, 100 tasks)`,
-    );
-    console.log(`  request minus debounce: median ${(percentile(latencies, 50) - uploads.delayMs).toFixed(1)} ms`);
-    console.log(`  bytes per upsert: ${bytes100.toLocaleString('en-US')} at 100 tasks, ${bytes5000.toLocaleString('en-US')} at 5,000 tasks`);
-    console.log(`  upserts for 50 edits: ${backToBack} back to back, ${spread} spread over 5 s (100 ms apart)`);
+    } else {
+      console.log('  live sync and catch-up: skipped (no build: run `npx vite build` first)');
+    }
+    const pglite = await startServer({ ...common, dataDir: join(dataDir, 'pglite'), staticDir: join(dataDir, 'none') });
+    try {
+      await benchAppends('PGlite', pglite, 300);
+    } finally {
+      await pglite.close();
+    }
+    const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+    if (adminUrl) {
+      await onFreshDatabase(adminUrl, async (databaseUrl) => {
+        const server = await startServer({ ...common, dataDir: join(dataDir, 'postgres'), databaseUrl, staticDir: join(dataDir, 'none') });
+        try {
+          await benchAppends('PostgreSQL', server, 1000);
+        } finally {
+          await server.close();
+        }
+      });
+    } else {
+      console.log('  appends on PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+    }
   } finally {
-    await server.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+if (process.argv[1]?.endsWith('bench/sync.ts')) await benchSync();
