@@ -1,6 +1,8 @@
 import { combineReducers, configureStore, createListenerMiddleware, type ThunkAction, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
 import { authConnectRequested, authReducer } from '../features/auth/authSlice';
+import { addHistoryListeners } from '../features/history/historyListeners';
+import { historyReducer } from '../features/history/historySlice';
 import { plannerReducer } from '../features/planner/plannerSlice';
 import { subscriptionReducer } from '../features/subscription/subscriptionSlice';
 import { syncReducer, withSync } from '../features/sync/syncSlice';
@@ -49,6 +51,7 @@ function makeRootReducer(persistence: TasksPersistence) {
       subscription: subscriptionReducer,
       theme: themeReducer,
       sync: syncReducer,
+      history: historyReducer,
     }),
   );
 }
@@ -83,6 +86,7 @@ export function makeStore({ storage = browserStorage, preloadedState, backend = 
   });
   const startAppListening: AppStartListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch, AppExtra>();
   addThemeListeners(startAppListening);
+  addHistoryListeners(startAppListening);
   gateway = addAccountGateway(startAppListening, () => import('./accountListeners').then((module) => module.addAccountListeners));
   const persistor = persistStore(store);
   // flush() means now (pagehide, tests): a throttled write still waiting for idle time goes out at once.
