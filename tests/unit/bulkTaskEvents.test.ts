@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { deleteEvents, restoreEvents, rolloverEvents } from '../../src/features/tasks/bulkEvents';
+import { restoreEvent, splitForLog } from '../../src/features/tasks/bulkEvents';
 import { isWellFormedTaskEvent } from '../../src/features/tasks/events';
 import { taskDeleted, taskRestored, tasksDeleted, tasksReducer, tasksRestored, tasksRolledOver } from '../../src/features/tasks/tasksSlice';
 import { SOMEDAY, type Task } from '../../src/features/tasks/types';
@@ -46,18 +46,33 @@ describe('bulk task events', () => {
     );
   });
 
-  it('cuts many tasks into events the server accepts, each under 8 KB as jsonb shows it', () => {
+  it('cuts a bulk event into pieces the server accepts, each under 8 KB as jsonb shows it', () => {
     const many = Array.from({ length: 5000 }, (_, n) => task(`task-${1700000000000 + n}-abcdefgh`, { title: `Task number ${n} with a longer title`, order: n }));
-    const events = [...restoreEvents(many), ...deleteEvents(many.map((one) => one.id)), ...rolloverEvents(many.map((one) => one.id), WED)];
+    const ids = many.map((one) => one.id);
+    const events = [restoreEvent(many), tasksDeleted({ ids }), tasksRolledOver({ ids, to: WED })].flatMap(splitForLog);
     for (const event of events) {
       const stored = JSON.stringify(event).replace(/([:,])/g, '$1 ');
       expect(stored.length).toBeLessThanOrEqual(8192);
       expect(isWellFormedTaskEvent(JSON.parse(JSON.stringify(event)))).toBe(true);
     }
     expect(events.length).toBeLessThan(400);
-    const restored = replay(restoreEvents(many));
+    const restored = replay(splitForLog(restoreEvent(many)));
     expect(restored.ids).toHaveLength(5000);
     expect(ordersByDate(restored)[MON]).toEqual(many.map((_, n) => n));
+  });
+
+  it('gives the same list whether a bulk event is applied whole or in its pieces', () => {
+    const longTitle = fc.string({ minLength: 1, maxLength: 3000 }).filter((title) => title.trim().length > 0);
+    fc.assert(
+      fc.property(board, fc.array(fc.record({ id: fc.constantFrom(...ids), title: longTitle, date: fc.constantFrom(...dates), order: fc.nat({ max: 8 }) }), { maxLength: 12 }), (before, given) => {
+        const from = start(before);
+        const whole = tasksRestored({ tasks: given.map((one) => task(one.id, one)) });
+        expect(replay(splitForLog(whole), from).entities).toEqual(tasksReducer(from, whole).entities);
+        const deleted = tasksDeleted({ ids: given.map((one) => one.id.repeat(200)) });
+        expect(replay(splitForLog(deleted), from).entities).toEqual(tasksReducer(from, deleted).entities);
+      }),
+      { numRuns: 50 },
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { HISTORY_LIMIT, historyGroupEnded, historyGroupStarted, redoRequested, undoRequested } from '../../src/features/history/historySlice';
-import { restoreEvents } from '../../src/features/tasks/bulkEvents';
+import { restoreEvent } from '../../src/features/tasks/bulkEvents';
 import {
   isTaskEvent,
   taskAdded,
@@ -146,7 +146,9 @@ describe('undo and redo', () => {
   it('records events dispatched in a group as one step, and undoes them with bulk events', async () => {
     const { store, events, titles, undo, redo } = await board();
     store.dispatch(historyGroupStarted());
-    for (const event of restoreEvents([task('x', WED, 0), task('y', WED, 1), task('a', TUE, 1, { title: 'a again' })])) store.dispatch(event);
+    store.dispatch(restoreEvent([task('x', WED, 0), task('y', WED, 1)]));
+    store.dispatch(taskMoved({ id: 'a', toDate: TUE, toIndex: 1 }));
+    store.dispatch(taskRenamed({ id: 'a', title: 'a again' }));
     store.dispatch(taskDeleted({ id: 'c' }));
     store.dispatch(historyGroupEnded());
     expect(store.getState().history.undo).toHaveLength(1);

@@ -1,10 +1,11 @@
-import { deleteEvents, restoreEvents } from '../tasks/bulkEvents';
+import { restoreEvent } from '../tasks/bulkEvents';
 import {
   taskCompletionSet,
   taskDeleted,
   taskMoved,
   taskRenamed,
   taskRestored,
+  tasksDeleted,
   type TaskEvent,
   type TasksState,
 } from '../tasks/tasksSlice';
@@ -54,7 +55,10 @@ export function eventsToward(step: HistoryStep, side: 'before' | 'after'): TaskE
       if (entry[other]) gone.push(entry.id);
     } else if (!same(target, entry[other])) back.push(target);
   }
-  return [...deleteEvents(gone), ...restoreEvents(back)];
+  const events: TaskEvent[] = [];
+  if (gone.length > 0) events.push(tasksDeleted({ ids: gone }));
+  if (back.length > 0) events.push(restoreEvent(back));
+  return events;
 }
 
 function eventsForOne(from: Task | null, to: Task | null): TaskEvent[] {

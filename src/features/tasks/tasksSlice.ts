@@ -85,14 +85,6 @@ function idsOnDates(base: TasksState, dates: Set<TaskDate>): Map<TaskDate, strin
   return new Map([...byDate].map(([date, list]) => [date, list.sort(byOrder).map((task) => task.id)]));
 }
 
-/** renumberIds for lists that hold tasks already drafted or added in this call (their base order is stale). */
-function renumberDrafted(state: TasksState, ids: string[]): void {
-  ids.forEach((id, index) => {
-    const task = state.entities[id]!;
-    if (task.order !== index) task.order = index;
-  });
-}
-
 const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
 export const isDayKey = (value: unknown): value is string => typeof value === 'string' && DAY_KEY.test(value);
 
@@ -211,7 +203,12 @@ const tasksSlice = createSlice({
         if (current) Object.assign(current, restored);
         else tasksAdapter.addOne(state, restored);
       }
-      for (const list of lists.values()) renumberDrafted(state, list);
+      // Tasks put back here were just written; the others are drafted only when their order moves.
+      for (const list of lists.values()) {
+        list.forEach((id, index) => {
+          if (where.has(id) ? state.entities[id]!.order !== index : base.entities[id]!.order !== index) state.entities[id]!.order = index;
+        });
+      }
     },
     /** Many taskDeleted at once (an import that replaces the list, the undo of an import). */
     tasksDeleted(state, action: PayloadAction<{ ids: string[] }>) {
