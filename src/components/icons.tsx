@@ -121,3 +121,12 @@ export const RedoIcon = (props: IconProps) => (
     <path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13" />
   </Icon>
 );
+
+export const SettingsIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
+    <circle cx="16" cy="6" r="2" />
+    <circle cx="10" cy="12" r="2" />
+    <circle cx="18" cy="18" r="2" />
+  </Icon>
+);
