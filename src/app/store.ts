@@ -1,7 +1,11 @@
 import { combineReducers, configureStore, createListenerMiddleware, type ThunkAction, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
 import { authConnectRequested, authReducer } from '../features/auth/authSlice';
+import { addHistoryListeners } from '../features/history/historyListeners';
+import { historyReducer } from '../features/history/historySlice';
 import { plannerReducer } from '../features/planner/plannerSlice';
+import { addRolloverListeners } from '../features/rollover/rolloverListeners';
+import { readRolloverSetting, rolloverReducer } from '../features/rollover/rolloverSlice';
 import { subscriptionReducer } from '../features/subscription/subscriptionSlice';
 import { syncReducer, withSync } from '../features/sync/syncSlice';
 import { UploadScheduler } from '../features/sync/uploadScheduler';
@@ -49,6 +53,8 @@ function makeRootReducer(persistence: TasksPersistence) {
       subscription: subscriptionReducer,
       theme: themeReducer,
       sync: syncReducer,
+      history: historyReducer,
+      rollover: rolloverReducer,
     }),
   );
 }
@@ -71,7 +77,8 @@ export function makeStore({ storage = browserStorage, preloadedState, backend = 
   const listenerMiddleware = createListenerMiddleware({ extra });
   const store = configureStore({
     reducer: makeRootReducer(persistence),
-    preloadedState: preloadedState as RootState | undefined,
+    // The rollover choice is this device's, read before the first listener can act on it.
+    preloadedState: { rollover: readRolloverSetting(storage()), ...preloadedState } as RootState,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         thunk: { extraArgument: extra },
@@ -83,6 +90,8 @@ export function makeStore({ storage = browserStorage, preloadedState, backend = 
   });
   const startAppListening: AppStartListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch, AppExtra>();
   addThemeListeners(startAppListening);
+  addHistoryListeners(startAppListening);
+  addRolloverListeners(startAppListening);
   gateway = addAccountGateway(startAppListening, () => import('./accountListeners').then((module) => module.addAccountListeners));
   const persistor = persistStore(store);
   // flush() means now (pagehide, tests): a throttled write still waiting for idle time goes out at once.

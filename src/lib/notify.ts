@@ -25,6 +25,13 @@ function show(kind: 'success' | 'error', message: string): void {
 export const notify = {
   success: (message: string) => show('success', message),
   error: (message: string) => show('error', message),
+  /** A message with one button, e.g. a deletion's 'Undo'. */
+  withAction(message: string, action: { label: string; onClick: () => void }): void {
+    loadSonner().then(
+      ({ toast }) => toast(message, { action }),
+      () => {},
+    );
+  },
 };
 
 /** For <Toaster>: whether any notification has been raised yet, and a way to hear of the first. */

@@ -51,8 +51,39 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole('menu', { name: 'User menu' })).toBeVisible();
     },
   },
+  {
+    name: "planner with a deletion's Undo toast",
+    path: '/',
+    show: async (page) => {
+      await page.getByRole('button', { name: 'Delete "Buy groceries"' }).click();
+      await expect(page.getByRole('listitem').filter({ hasText: 'Deleted “Buy groceries”' }).getByRole('button', { name: 'Undo' })).toBeVisible();
+    },
+  },
   { name: 'About dialog', path: '/', show: (page) => openFromUserMenu(page, 'About', 'About Weekly Planner') },
   { name: 'Premium dialog', path: '/', show: (page) => openFromUserMenu(page, 'Go Premium', 'Go Premium') },
+  { name: 'Settings dialog', path: '/', show: (page) => openFromUserMenu(page, 'Settings', 'Settings') },
+  {
+    name: 'Settings dialog with rollover on, a refused file and a backup to merge',
+    path: '/',
+    show: async (page) => {
+      await openFromUserMenu(page, 'Settings', 'Settings');
+      const dialog = page.getByRole('dialog', { name: 'Settings' });
+      await dialog.getByRole('switch', { name: 'Move unfinished tasks to today' }).click();
+      const choose = async (contents: string) => {
+        const chooser = page.waitForEvent('filechooser');
+        await dialog.getByRole('button', { name: 'Import' }).click();
+        await (await chooser).setFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(contents) });
+      };
+      await choose('not json');
+      await expect(dialog.getByRole('alert')).toBeVisible();
+      await choose(JSON.stringify(TASKS));
+      await expect(dialog.getByRole('group', { name: /This file holds 8 tasks/ })).toBeVisible();
+      await dialog.getByRole('button', { name: 'Merge' }).click();
+      await expect(dialog.getByRole('status')).not.toBeEmpty();
+      await choose(JSON.stringify(TASKS));
+      await expect(dialog.getByRole('group')).toBeVisible();
+    },
+  },
   {
     name: 'landing page',
     path: '/home',

@@ -1,5 +1,16 @@
 import { isWellFormedTaskEvent, TASK_EVENT_TYPES } from '../../src/features/tasks/events';
-import { taskAdded, taskCompletionSet, taskDeleted, taskMoved, taskMovedToEnd, taskRenamed, taskRestored } from '../../src/features/tasks/tasksSlice';
+import {
+  taskAdded,
+  taskCompletionSet,
+  taskDeleted,
+  taskMoved,
+  taskMovedToEnd,
+  taskRenamed,
+  taskRestored,
+  tasksDeleted,
+  tasksRestored,
+  tasksRolledOver,
+} from '../../src/features/tasks/tasksSlice';
 
 describe('task events read from elsewhere', () => {
   const task = { id: 'task-1-a', title: 'A', date: '2026-11-23', completed: false, createdAt: 1, order: 0 };
@@ -13,6 +24,9 @@ describe('task events read from elsewhere', () => {
       taskMoved({ id: 'task-1-a', toDate: 'someday', toIndex: 2 }),
       taskMovedToEnd({ id: 'task-1-a', toDate: 'someday' }),
       taskRestored({ task }),
+      tasksRestored({ tasks: [task] }),
+      tasksDeleted({ ids: ['task-1-a'] }),
+      tasksRolledOver({ ids: ['task-1-a'], to: '2026-11-25' }),
     ];
     expect(events.map((event) => event.type).sort()).toEqual([...TASK_EVENT_TYPES].sort());
     for (const event of events) expect(isWellFormedTaskEvent(JSON.parse(JSON.stringify(event)))).toBe(true);
@@ -30,6 +44,9 @@ describe('task events read from elsewhere', () => {
     ['a rename without a title', { type: 'tasks/taskRenamed', payload: { id: 'x' } }],
     ['a restore of half a task', { type: 'tasks/taskRestored', payload: { task: { id: 'x', title: 'A' } } }],
     ['an empty id', { type: 'tasks/taskDeleted', payload: { id: '' } }],
+    ['a bulk restore with half a task', { type: 'tasks/tasksRestored', payload: { tasks: [{ id: 'x', title: 'A' }] } }],
+    ['a bulk delete of no list', { type: 'tasks/tasksDeleted', payload: { ids: 'x' } }],
+    ['a rollover to no day', { type: 'tasks/tasksRolledOver', payload: { ids: ['x'], to: 'tomorrow' } }],
   ])('rejects %s', (_name, value) => {
     expect(isWellFormedTaskEvent(value)).toBe(false);
   });

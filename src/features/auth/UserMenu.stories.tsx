@@ -10,6 +10,7 @@ const meta = {
     subscribed: false,
     email: null,
     onAbout: fn(),
+    onSettings: fn(),
     onPremium: fn(),
     onBilling: fn(),
     onSignIn: fn(),

@@ -3,6 +3,7 @@ import {
   InfoIcon,
   LogInIcon,
   LogOutIcon,
+  SettingsIcon,
   SparklesIcon,
   UserIcon,
 } from '../../components/icons';
@@ -13,6 +14,8 @@ export interface UserMenuProps {
   signedIn: boolean;
   subscribed: boolean;
   onAbout: () => void;
+  /** Settings: rollover and backup. Shown when given. */
+  onSettings?: () => void;
   onPremium: () => void;
   onBilling: () => void;
   onSignIn: () => void;
@@ -26,6 +29,7 @@ export function UserMenu({
   signedIn,
   subscribed,
   onAbout,
+  onSettings,
   onPremium,
   onBilling,
   onSignIn,
@@ -70,6 +74,12 @@ export function UserMenu({
           <InfoIcon className="size-4 text-slate-500 dark:text-slate-400" />
           About
         </MenuItem>
+        {onSettings && (
+          <MenuItem onSelect={onSettings}>
+            <SettingsIcon className="size-4 text-slate-500 dark:text-slate-400" />
+            Settings
+          </MenuItem>
+        )}
         {signedIn && subscribed ? (
           <MenuItem onSelect={onBilling}>
             <CreditCardIcon className="size-4 text-slate-500 dark:text-slate-400" />

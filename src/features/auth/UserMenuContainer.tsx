@@ -22,7 +22,9 @@ function withActions(run: (loaded: AccountActions) => unknown): void {
 // The dialogs are their own chunks: a planner user downloads them on opening the menu, not on first load.
 const loadAboutDialog = () => import('../about/AboutDialog');
 const loadPremiumDialog = () => Promise.all([import('../subscription/PremiumDialog'), loadActions()]).then(([module]) => module);
+const loadSettingsDialog = () => import('../settings/SettingsDialogContainer');
 const AboutDialog = lazy(loadAboutDialog);
+const SettingsDialog = lazy(loadSettingsDialog);
 const PremiumDialog = lazy(loadPremiumDialog);
 
 // ---- Account seam: the signed-in user, the subscription and their actions, from the store ----------
@@ -58,11 +60,12 @@ function useAccount() {
 }
 // --------------------------------------------------------------------------------------------------
 
-type DialogName = 'about' | 'premium';
+type DialogName = 'about' | 'premium' | 'settings';
 
 function preloadDialogs() {
   // Warm the chunks while the person picks an item; a failure here resurfaces (and is handled) on open.
   loadAboutDialog().catch(() => {});
+  loadSettingsDialog().catch(() => {});
   loadPremiumDialog().catch(() => {});
 }
 
@@ -93,6 +96,7 @@ export function UserMenuContainer() {
           if (open) preloadDialogs();
         }}
         onAbout={() => show('about')}
+        onSettings={() => show('settings')}
         onPremium={() => show('premium')}
         onBilling={account.openBilling}
         onSignIn={() => navigate('/auth')}
@@ -102,6 +106,13 @@ export function UserMenuContainer() {
         <LoadBoundary>
           <Suspense fallback={null}>
             <AboutDialog open={openDialog === 'about'} onClose={close} />
+          </Suspense>
+        </LoadBoundary>
+      )}
+      {mounted.has('settings') && (
+        <LoadBoundary>
+          <Suspense fallback={null}>
+            <SettingsDialog open={openDialog === 'settings'} onClose={close} />
           </Suspense>
         </LoadBoundary>
       )}

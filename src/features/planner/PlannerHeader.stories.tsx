@@ -12,6 +12,10 @@ const meta = {
     onNextWeek: fn(),
     onToday: fn(),
     onToggleTheme: fn(),
+    onUndo: fn(),
+    onRedo: fn(),
+    canUndo: true,
+    canRedo: false,
   },
   parameters: { layout: 'fullscreen' },
 } satisfies Meta<typeof PlannerHeader>;
@@ -20,6 +24,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Light: Story = {};
+
+export const NothingToUndo: Story = { args: { canUndo: false, canRedo: false } };
 
 export const Dark: Story = {
   args: { theme: 'dark' },

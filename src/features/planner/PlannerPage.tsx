@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PlannerDndProvider } from '../dnd/PlannerDndProvider';
+import { useHistoryShortcuts } from '../history/useHistoryShortcuts';
 import { AddTodayButton } from '../tasks/AddTodayButton';
 import { taskAdded } from '../tasks/tasksSlice';
 import { PlannerHeaderContainer } from './PlannerHeaderContainer';
@@ -13,6 +14,7 @@ const NEW_TASK_TITLE = 'New task';
 export function PlannerPage() {
   const dispatch = useAppDispatch();
   const days = useAppSelector(selectWeekDayKeys);
+  useHistoryShortcuts();
   const addForToday = useCallback(() => dispatch(taskAdded(NEW_TASK_TITLE, toDayKey(new Date()))), [dispatch]);
 
   return (

@@ -1,4 +1,5 @@
 import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import { splitForLog } from '../tasks/bulkEvents';
 import { isWellFormedTaskEvent } from '../tasks/events';
 import { isTaskEvent, replayTaskEvents, tasksRebased, type TaskEvent, type TasksState } from '../tasks/tasksSlice';
 import type { Task } from '../tasks/types';
@@ -103,7 +104,7 @@ function rebased<S extends WithTasksAndSync>(state: S, sync: SyncState): S {
 function appendToOutbox(sync: SyncState, events: TaskEvent[]): SyncState {
   if (events.length === 0) return sync;
   let next = sync.nextClientSeq;
-  const added = events.map((event) => ({ clientId: sync.clientId, clientSeq: next++, event }));
+  const added = events.flatMap(splitForLog).map((event) => ({ clientId: sync.clientId, clientSeq: next++, event }));
   return { ...sync, outbox: [...sync.outbox, ...added], nextClientSeq: next };
 }
 

@@ -1,4 +1,4 @@
-import { TASK_EVENT_TYPES, isTaskEvent, type TaskEvent } from './tasksSlice';
+import { TASK_EVENT_TYPES, isDayKey, isTaskEvent, type TaskEvent } from './tasksSlice';
 
 export { TASK_EVENT_TYPES, isTaskEvent, type TaskEvent };
 
@@ -38,6 +38,12 @@ export function isWellFormedTaskEvent(value: unknown): value is TaskEvent {
       return isText(payload.id) && isText(payload.toDate);
     case 'taskRestored':
       return isTaskShape(payload.task);
+    case 'tasksRestored':
+      return Array.isArray(payload.tasks) && payload.tasks.every(isTaskShape);
+    case 'tasksDeleted':
+      return Array.isArray(payload.ids) && payload.ids.every(isText);
+    case 'tasksRolledOver':
+      return Array.isArray(payload.ids) && payload.ids.every(isText) && isDayKey(payload.to);
     default:
       return false;
   }

@@ -15,7 +15,7 @@ export interface LoadResult {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** A stored entry as a Task, or null when it cannot be one. Missing order is left as NaN for the migration. */
-function toTask(value: unknown): Task | null {
+export function toTask(value: unknown): Task | null {
   if (!isRecord(value)) return null;
   const { id, title, date, completed, createdAt, order } = value;
   if (typeof id !== 'string' || !id || typeof title !== 'string' || typeof date !== 'string' || !date) return null;
@@ -43,19 +43,39 @@ export function parseStoredTasks(raw: string | null): LoadResult & { unreadable:
   }
   if (!Array.isArray(data)) return { tasks: [], changed: false, unreadable: true };
 
-  const seen = new Set<string>();
-  const tasks: Task[] = [];
-  for (const entry of data) {
-    const task = toTask(entry);
-    if (task && !seen.has(task.id)) {
-      seen.add(task.id);
-      tasks.push(task);
-    }
-  }
-  const dropped = tasks.length !== data.length;
+  const { tasks, invalid, duplicates } = readTaskEntries(data);
+  const dropped = invalid.length > 0 || duplicates.length > 0;
   const migrated = migrateLegacyOrder(tasks);
   const renumbered = closeOrderGaps(tasks);
   return { tasks, changed: dropped || migrated || renumbered, unreadable: dropped };
+}
+
+/**
+ * The stored-data rules over a list of entries: the tasks read (the first of each id), and the
+ * positions of entries that are not tasks and the ids listed more than once. Storage drops those
+ * silently; an imported backup refuses them.
+ */
+export function readTaskEntries(data: unknown[]): { tasks: Task[]; invalid: number[]; duplicates: string[] } {
+  const seen = new Set<string>();
+  const tasks: Task[] = [];
+  const invalid: number[] = [];
+  const duplicates: string[] = [];
+  data.forEach((entry, index) => {
+    const task = toTask(entry);
+    if (!task) invalid.push(index);
+    else if (seen.has(task.id)) duplicates.push(task.id);
+    else {
+      seen.add(task.id);
+      tasks.push(task);
+    }
+  });
+  return { tasks, invalid, duplicates };
+}
+
+/** Legacy orders migrated and gaps closed, as a stored list is when read. */
+export function normalizeOrders(tasks: Task[]): void {
+  migrateLegacyOrder(tasks);
+  closeOrderGaps(tasks);
 }
 
 function groupByDate(tasks: Task[]): Map<string, Task[]> {

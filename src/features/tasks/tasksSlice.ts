@@ -89,6 +89,23 @@ function moveTask(state: TasksState, id: string, toDate: TaskDate, toIndex: numb
   if (fromDate !== toDate) renumberIds(state, idsOn(state, fromDate, id));
 }
 
+/** The ids of each given date's tasks in display order, from one pass over the list. */
+function idsOnDates(base: TasksState, dates: Set<TaskDate>): Map<TaskDate, string[]> {
+  const byDate = new Map<TaskDate, Task[]>([...dates].map((date) => [date, []]));
+  for (const id of base.ids) {
+    const task = base.entities[id]!;
+    byDate.get(task.date)?.push(task);
+  }
+  return new Map([...byDate].map(([date, list]) => [date, list.sort(byOrder).map((task) => task.id)]));
+}
+
+const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
+export const isDayKey = (value: unknown): value is string => typeof value === 'string' && DAY_KEY.test(value);
+
+/** Unfinished and dated before `today` (day keys compare as strings); Some Day is never overdue. */
+export const isOverdue = (task: Task | undefined, today: TaskDate): task is Task =>
+  !!task && !task.completed && isDayKey(task.date) && task.date < today;
+
 const tasksSlice = createSlice({
   name: 'tasks',
   initialState,
@@ -161,6 +178,79 @@ const tasksSlice = createSlice({
       if (fromDate !== undefined && fromDate !== given.date) renumberIds(state, idsOn(state, fromDate, given.id));
     },
     /**
+     * Many taskRestored at once, in the given order (an import, the undo of one): the same result as
+     * one taskRestored per task, with each touched day sorted and renumbered once rather than per task.
+     */
+    tasksRestored(state, action: PayloadAction<{ tasks: Task[] }>) {
+      const given = (Array.isArray(action.payload.tasks) ? action.payload.tasks : []).filter(
+        (task) => task && typeof task.id === 'string' && typeof task.date === 'string' && String(task.title ?? '').trim(),
+      );
+      if (given.length === 0) return;
+      const base = baseOf(state);
+      const touched = new Set<TaskDate>();
+      for (const task of given) {
+        touched.add(task.date);
+        const existing = base.entities[task.id];
+        if (existing) touched.add(existing.date);
+      }
+      const lists = idsOnDates(base, touched);
+      const where = new Map<string, TaskDate>();
+      for (const task of given) {
+        const from = where.get(task.id) ?? base.entities[task.id]?.date;
+        if (from !== undefined) {
+          const list = lists.get(from)!;
+          list.splice(list.indexOf(task.id), 1);
+        }
+        const target = lists.get(task.date)!;
+        const index = Number.isFinite(task.order) ? Math.max(0, Math.min(Math.trunc(task.order), target.length)) : target.length;
+        target.splice(index, 0, task.id);
+        where.set(task.id, task.date);
+        const restored: Task = {
+          id: task.id,
+          title: String(task.title).trim(),
+          date: task.date,
+          completed: task.completed === true,
+          createdAt: Number.isFinite(task.createdAt) ? task.createdAt : 0,
+          order: index,
+        };
+        const current = state.entities[task.id];
+        if (current) Object.assign(current, restored);
+        else tasksAdapter.addOne(state, restored);
+      }
+      // Tasks put back here were just written; the others are drafted only when their order moves.
+      for (const list of lists.values()) {
+        list.forEach((id, index) => {
+          if (where.has(id) ? state.entities[id]!.order !== index : base.entities[id]!.order !== index) state.entities[id]!.order = index;
+        });
+      }
+    },
+    /** Many taskDeleted at once (an import that replaces the list, the undo of an import). */
+    tasksDeleted(state, action: PayloadAction<{ ids: string[] }>) {
+      const base = baseOf(state);
+      const gone = new Set((Array.isArray(action.payload.ids) ? action.payload.ids : []).filter((id) => base.entities[id]));
+      if (gone.size === 0) return;
+      const touched = new Set([...gone].map((id) => base.entities[id]!.date));
+      tasksAdapter.removeMany(state, [...gone]);
+      for (const list of idsOnDates(base, touched).values()) renumberIds(state, list.filter((id) => !gone.has(id)));
+    },
+    /**
+     * Rollover: each listed task that is still unfinished and dated before `to` goes to the end of `to`,
+     * in the listed order. A task already moved (by this event replayed, or another device's) stays put.
+     */
+    tasksRolledOver(state, action: PayloadAction<{ ids: string[]; to: TaskDate }>) {
+      const { ids, to } = action.payload;
+      if (!Array.isArray(ids) || !isDayKey(to)) return;
+      const base = baseOf(state);
+      const moving = [...new Set(ids)].filter((id) => isOverdue(base.entities[id], to));
+      if (moving.length === 0) return;
+      const from = new Set(moving.map((id) => base.entities[id]!.date));
+      const lists = idsOnDates(base, new Set([...from, to]));
+      for (const id of moving) state.entities[id]!.date = to;
+      const moved = new Set(moving);
+      for (const date of from) renumberIds(state, lists.get(date)!.filter((id) => !moved.has(id)));
+      renumberIds(state, [...lists.get(to)!, ...moving]);
+    },
+    /**
      * A move shown while a drag is in progress, not an event of the log: the drop records one
      * taskMoved with the final place (see useTaskDnd), so a drag across five columns is one event.
      */
@@ -221,6 +311,9 @@ export const {
   taskMoved,
   taskMovedToEnd,
   taskRestored,
+  tasksRestored,
+  tasksDeleted,
+  tasksRolledOver,
   taskDragMovedTo,
   taskDragStarted,
   taskDragEnded,
@@ -236,7 +329,18 @@ export const tasksSliceName = tasksSlice.name;
  * The events of the task log: facts that replay on anyone's state (set, not toggle; a change to a
  * task that is gone does nothing). Drag previews, drag start/end/cancel and list replacement are local.
  */
-export const taskEvents = [taskAdded, taskRenamed, taskCompletionSet, taskDeleted, taskMoved, taskMovedToEnd, taskRestored] as const;
+export const taskEvents = [
+  taskAdded,
+  taskRenamed,
+  taskCompletionSet,
+  taskDeleted,
+  taskMoved,
+  taskMovedToEnd,
+  taskRestored,
+  tasksRestored,
+  tasksDeleted,
+  tasksRolledOver,
+] as const;
 
 export type TaskEvent = ReturnType<(typeof taskEvents)[number]>;
 
