@@ -14,6 +14,9 @@ import {
   selectTaskIdsByDate,
   taskRenamed,
   taskRestored,
+  tasksDeleted,
+  tasksRestored,
+  tasksRolledOver,
   tasksReducer,
   isTaskEvent,
   type TaskEvent,
@@ -191,6 +194,9 @@ describe('replayTaskEvents (catch-up and rebase apply many events at once)', () 
     steps.moveToEnd,
     fc.record({ kind: fc.constant('rename' as const), pick }),
     fc.record({ kind: fc.constant('restore' as const), pick, date, index: fc.nat({ max: 12 }) }),
+    fc.record({ kind: fc.constant('restoreMany' as const), picks: fc.array(pick, { maxLength: 4 }), date, index: fc.nat({ max: 12 }) }),
+    fc.record({ kind: fc.constant('deleteMany' as const), picks: fc.array(pick, { maxLength: 4 }) }),
+    fc.record({ kind: fc.constant('rollover' as const), picks: fc.array(pick, { maxLength: 6 }), date: fc.constantFrom(TUE, WED) }),
   );
 
   it('ends where reducing the same events one by one ends, and tasks they left alone keep their objects', () => {
@@ -203,7 +209,14 @@ describe('replayTaskEvents (catch-up and rebase apply many events at once)', () 
         rest.forEach((step, n) => {
           let action: UnknownAction;
           const id = 'pick' in step ? (serial.ids[step.pick] ?? `task-0-gone${step.pick}`) : '';
+          const ids = 'picks' in step ? step.picks.map((p) => serial.ids[p] ?? `task-0-gone${p}`) : [];
           if (step.kind === 'rename') action = taskRenamed({ id, title: `renamed ${n}` });
+          else if (step.kind === 'restoreMany')
+            action = tasksRestored({
+              tasks: ids.map((taskId, k) => ({ id: k % 2 ? taskId : `task-${n}-m${k}`, title: `many ${k}`, date: step.date, completed: k === 1, createdAt: n, order: step.index + k })),
+            });
+          else if (step.kind === 'deleteMany') action = tasksDeleted({ ids });
+          else if (step.kind === 'rollover') action = tasksRolledOver({ ids, to: step.date });
           else if (step.kind === 'restore')
             action = taskRestored({ task: { id: step.pick % 2 ? id : `task-${n}-r`, title: 'restored', date: step.date, completed: false, createdAt: n, order: step.index } });
           else action = toAction(step, serial, 100 + n);

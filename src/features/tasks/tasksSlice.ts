@@ -215,7 +215,7 @@ const tasksSlice = createSlice({
         };
         const current = state.entities[task.id];
         if (current) Object.assign(current, restored);
-        else tasksAdapter.addOne(state, restored);
+        else addTask(state, restored);
       }
       // Tasks put back here were just written; the others are drafted only when their order moves.
       for (const list of lists.values()) {
@@ -230,7 +230,8 @@ const tasksSlice = createSlice({
       const gone = new Set((Array.isArray(action.payload.ids) ? action.payload.ids : []).filter((id) => base.entities[id]));
       if (gone.size === 0) return;
       const touched = new Set([...gone].map((id) => base.entities[id]!.date));
-      tasksAdapter.removeMany(state, [...gone]);
+      for (const id of gone) delete state.entities[id];
+      state.ids = state.ids.filter((id) => !gone.has(id));
       for (const list of idsOnDates(base, touched).values()) renumberIds(state, list.filter((id) => !gone.has(id)));
     },
     /**
