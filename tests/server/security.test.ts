@@ -36,6 +36,18 @@ describe('configuration', () => {
     expect((await loadConfig({}, { ...base, BILLING_MODE: 'test', STRIPE_SECRET_KEY: 'sk_live_1' })).stripe).toBeUndefined();
   });
 
+  test('proxy trust and extra CSP origins are explicit and checked', async () => {
+    const base = { DATA_DIR: join(dir, 'data'), JWT_SECRET: 'x'.repeat(40) };
+    expect((await loadConfig({}, base)).trustProxy).toBe(false);
+    expect((await loadConfig({}, { ...base, TRUST_PROXY: '1' })).trustProxy).toBe(true);
+    await expect(loadConfig({}, { ...base, TRUST_PROXY: 'yes' })).rejects.toThrow('TRUST_PROXY must be 1 or 0');
+    const csp = await loadConfig({}, { ...base, CSP_CONNECT_SRC: 'https://eu.i.posthog.com/, https://abc.supabase.co' });
+    expect(csp.cspConnectSrc).toEqual(['https://eu.i.posthog.com', 'https://abc.supabase.co']);
+    await expect(loadConfig({}, { ...base, CSP_CONNECT_SRC: "'unsafe-eval'" })).rejects.toThrow(/CSP_CONNECT_SRC/);
+    await expect(loadConfig({}, { ...base, MAX_CONNECTIONS: '0' })).rejects.toThrow('maxConnections must be positive');
+    expect((await loadConfig({}, { ...base, HEADERS_TIMEOUT_MS: '5000' })).limits).toMatchObject({ headersTimeoutMs: 5000, maxConnections: 1000 });
+  });
+
   test('DATA_DIR is created 0700 with secrets 0600; a directory others can write is refused', async () => {
     const data = join(dir, 'nested', 'data');
     await loadConfig({}, { DATA_DIR: data });
@@ -121,6 +133,10 @@ describe.each(backends)('HTTP security on %s', (backend) => {
     // A forwarded host that is not a host is not an origin.
     const junk = await trusted.fetch(new Request(`${srv.url}/config.json`, { headers: { 'x-forwarded-host': 'a/b@c', 'x-forwarded-proto': 'javascript' } }));
     expect(((await junk.json()) as { supabaseUrl: string }).supabaseUrl).toBe(srv.url);
+
+    const analytics = createApp({ ...srv.server.ctx, config: { ...srv.server.ctx.config, cspConnectSrc: ['https://eu.i.posthog.com'] } });
+    const withAnalytics = await analytics.fetch(new Request(`${srv.url}/`));
+    expect(withAnalytics.headers.get('content-security-policy')).toMatch(/connect-src [^;]*https:\/\/eu\.i\.posthog\.com/);
 
     const explicit = createApp({ ...srv.server.ctx, config: { ...srv.server.ctx.config, publicUrl: 'https://app.example', publicUrlExplicit: true } });
     const fixed = await explicit.fetch(new Request(`${srv.url}/config.json`, { headers: { 'x-forwarded-host': 'evil.example' } }));
