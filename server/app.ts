@@ -113,6 +113,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     poolSize: poolSize ?? (Number(env.DATABASE_POOL_SIZE) || 10),
+    sharedBuffers: env.PGLITE_SHARED_BUFFERS || undefined,
   });
   try {
     await migrate(db, migrationsDir);

@@ -34,28 +34,32 @@ function roleOf(claims: JwtClaims): string {
   return claims.role;
 }
 
-export async function openDb(options: { dataDir: string; databaseUrl?: string; poolSize?: number }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir);
+export async function openDb(options: { dataDir: string; databaseUrl?: string; poolSize?: number; sharedBuffers?: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir, options.sharedBuffers);
 }
 
-const PGLITE_SHARED_BUFFERS = '16MB';
+/**
+ * PostgreSQL's default 128 MB is touched at start, so it is all resident; 32 MB holds this schema's hot rows for
+ * dozens of active users. More helps large task lists under load (env PGLITE_SHARED_BUFFERS, docs/security.md).
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '32MB';
 
 // PGlite runs PostgreSQL in single-user mode: there is no autovacuum and checkpoints happen only when
 // the WAL reaches max_wal_size. Without these, every upsert of a large task list would leave a dead
 // copy behind forever, and the WAL (replayed after a crash) could grow to 1 GB.
-// shared_buffers: PostgreSQL's default 128 MB is touched at start, so it is all resident (see docs/security.md).
-const PGLITE_SETTINGS = ['-c', 'max_wal_size=128MB', '-c', 'min_wal_size=32MB', '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+const PGLITE_SETTINGS = ['-c', 'max_wal_size=128MB', '-c', 'min_wal_size=32MB'];
 const VACUUM_EVERY_MS = 60_000;
 const VACUUM_EVERY_TRANSACTIONS = 100;
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS): Promise<Database> {
+  if (!/^\d+(?:kB|MB|GB)$/.test(sharedBuffers)) throw new Error(`PGLITE_SHARED_BUFFERS must look like 32MB, got "${sharedBuffers}"`);
   const releaseLock = await lockDataDir(dataDir);
   const defaults = (PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams;
   const pgDir = join(dataDir, 'pglite');
   let pglite: PGlite;
   try {
     if (!existsSync(join(pgDir, 'PG_VERSION'))) await initdbApart(pgDir);
-    pglite = await PGlite.create({ dataDir: pgDir, startParams: defaults && [...defaults, ...PGLITE_SETTINGS] });
+    pglite = await PGlite.create({ dataDir: pgDir, startParams: defaults && [...defaults, ...PGLITE_SETTINGS, '-c', `shared_buffers=${sharedBuffers}`] });
     // Emscripten's file system chmods every file it creates to 0666, whatever the umask; the directories stay
     // 0700, so what PGlite creates later is still out of others' reach.
     makePrivate(pgDir);

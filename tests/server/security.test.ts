@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { createApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { openDb } from '../../server/db.ts';
 import { backends, STARTUP_TIMEOUT, startTestServer, type TestServer } from './harness.ts';
 import { openSocket, rawGet } from './net-helpers.ts';
 
@@ -97,6 +98,12 @@ describe.each(backends)('HTTP security on %s', (backend) => {
     const modes = walk(srv.server.ctx.config.dataDir).map((path) => [path, statSync(path).mode & 0o077] as const);
     expect(modes.length).toBeGreaterThan(100);
     expect(modes.filter(([, mode]) => mode !== 0)).toEqual([]);
+  });
+
+  test('PGlite runs with small shared buffers (its 128 MB default is all resident from the start)', async () => {
+    if (backend !== 'pglite') return;
+    expect(await srv.sql('show shared_buffers')).toEqual([{ shared_buffers: '32MB' }]);
+    await expect(openDb({ dataDir: join(staticDir, 'db'), sharedBuffers: 'lots' })).rejects.toThrow('PGLITE_SHARED_BUFFERS must look like 32MB');
   });
 
   test('the app gets a CSP that allows its inline script by hash only, and the other security headers', async () => {
