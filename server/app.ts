@@ -1,26 +1,28 @@
 // The HTTP app (createApp) and a running server around it (startServer), used by index.ts, tests and the bench.
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server, ServerOptions } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { authRoutes } from './auth.ts';
 import { billingRoutes } from './billing/index.ts';
 import { loadConfig, localUrl, type ConfigOverrides } from './config.ts';
-import type { ServerContext } from './context.ts';
+import type { ServerConfig, ServerContext } from './context.ts';
 import { openDb, type Database } from './db.ts';
 import { functionsRoutes } from './functions.ts';
 import { compressJson } from './compress.ts';
-import { apiCors, authError, requestOrigin, requireApiKey } from './http.ts';
+import { apiCors, authError, requireApiKey } from './http.ts';
 import { createJwt } from './jwt.ts';
 import { migrate } from './migrate.ts';
 import { attachRealtime, type Realtime } from './realtime.ts';
 import { restRoutes } from './rest.ts';
+import { requestOrigin, securityHeaders } from './security.ts';
 import { staticRoutes } from './static.ts';
 
 export function createApp(ctx: ServerContext): Hono {
   const jwt = createJwt(ctx.config);
   const app = new Hono();
 
+  app.use('*', securityHeaders(ctx.config));
   // Outermost, so every API answer of ~1 KB or more (errors included) goes compressed.
   for (const path of ['/auth/v1/*', '/rest/v1/*', '/functions/v1/*', '/billing/*', '/config.json']) app.use(path, compressJson());
   // CORS first, so preflights (which carry no apikey) are answered.
@@ -36,9 +38,10 @@ export function createApp(ctx: ServerContext): Hono {
   app.route('/billing', billingRoutes(ctx));
 
   // For the SPA served from here: it reads this when it was built without VITE_SUPABASE_URL / _ANON_KEY.
+  // Never from a Host header alone: that would let a request choose where the app sends passwords.
   app.get('/config.json', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.json({ supabaseUrl: ctx.config.publicUrlExplicit ? ctx.config.publicUrl : requestOrigin(c), anonKey: ctx.config.anonKey });
+    return c.json({ supabaseUrl: requestOrigin(c, ctx.config), anonKey: ctx.config.anonKey });
   });
 
   app.route('/', staticRoutes(ctx.config.staticDir));
@@ -48,6 +51,41 @@ export function createApp(ctx: ServerContext): Hono {
     return c.json({ message: 'Internal server error' }, 500);
   });
   return app;
+}
+
+/**
+ * Caps connections in total and per address, and closes silent ones: Node applies headersTimeout only once
+ * a request has begun, so a connection that never sends a byte would otherwise stay open for good.
+ */
+function limitConnections(server: Server, limits: ServerConfig['limits'], perIp: boolean) {
+  server.maxConnections = limits.maxConnections;
+  const perAddress = new Map<string, number>();
+  const served = new WeakSet<Socket>();
+  const markServed = (req: { socket: Socket }) => served.add(req.socket);
+  server.on('request', markServed);
+  server.on('upgrade', markServed);
+  server.on('connection', (socket: Socket) => {
+    // Socket timeouts do not fire here once connectionsCheckingInterval is set, hence a timer. A request that
+    // has begun is headersTimeout's; a socket without one this long either is silent or outlived that.
+    const silent = setTimeout(() => {
+      if (!served.has(socket)) socket.destroy();
+    }, 2 * limits.headersTimeoutMs);
+    silent.unref();
+    socket.once('close', () => clearTimeout(silent));
+    if (!perIp) return;
+    const address = socket.remoteAddress ?? '';
+    const count = (perAddress.get(address) ?? 0) + 1;
+    if (count > limits.maxConnectionsPerIp) {
+      socket.destroy();
+      return;
+    }
+    perAddress.set(address, count);
+    socket.once('close', () => {
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    });
+  });
 }
 
 const COMPACTION_EVERY_MS = 6 * 60 * 60 * 1000;
@@ -75,6 +113,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     poolSize: poolSize ?? (Number(env.DATABASE_POOL_SIZE) || 10),
+    sharedBuffers: env.PGLITE_SHARED_BUFFERS || undefined,
   });
   try {
     await migrate(db, migrationsDir);
@@ -85,10 +124,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   // The app needs the bound port (port 0 picks one), so it is attached right after listening.
   const ready: { app?: Hono } = {};
+  const { limits } = config;
+  const serverOptions: ServerOptions = {
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // Node checks the two timeouts above only this often (default 30 s).
+    connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
+  };
   const server = createAdaptorServer({
     fetch: (request, bindings) => (ready.app ? ready.app.fetch(request, bindings) : new Response('Starting', { status: 503 })),
     hostname: config.host,
-  });
+    serverOptions,
+  }) as Server;
+  limitConnections(server, config.limits, !config.trustProxy);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -98,18 +147,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await db.close();
     throw err;
   }
-  // Longer than the usual 60 s proxy idle timeout, so a proxy never reuses a connection we just closed.
-  if ('keepAliveTimeout' in server) {
-    server.keepAliveTimeout = 65_000;
-    server.headersTimeout = 66_000;
-  }
   const port = (server.address() as AddressInfo).port;
   if (!config.publicUrlExplicit) config.publicUrl = localUrl(config.host, port);
   const jwt = createJwt(config);
   const ctx = { db, config, authenticate: jwt.authenticate };
   let realtime: Realtime;
   try {
-    realtime = await attachRealtime(server as Server, ctx, jwt);
+    realtime = await attachRealtime(server, ctx, jwt);
   } catch (err) {
     server.close();
     await db.close();
@@ -129,7 +173,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await realtime.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
-        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.closeAllConnections();
       });
       await db.close();
     })());

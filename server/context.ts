@@ -35,6 +35,21 @@ export interface StripeSettings {
   api?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
+export type BillingMode = 'test' | 'stripe';
+
+/** Connection limits of the HTTP server (docs/security.md). */
+export interface ServerLimits {
+  /** Time to receive a request's headers. */
+  headersTimeoutMs: number;
+  /** Time to receive a whole request; also how long a connection may stay silent. */
+  requestTimeoutMs: number;
+  /** How long an idle keep-alive connection is kept. */
+  keepAliveTimeoutMs: number;
+  maxConnections: number;
+  /** Concurrent connections from one address (not applied with trustProxy: every connection is the proxy's). */
+  maxConnectionsPerIp: number;
+}
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -46,12 +61,19 @@ export interface ServerConfig {
   anonKey: string;
   serviceRoleKey: string;
   jwtExpirySeconds: number;
+  /** 'stripe' exactly when `stripe` is set. */
+  billingMode: BillingMode;
   stripe?: StripeSettings;
+  /** Honour X-Forwarded-Host/-Proto (TRUST_PROXY=1): only behind a proxy that sets them. */
+  trustProxy: boolean;
+  limits: ServerLimits;
+  /** Extra origins the app may connect to (CSP connect-src), e.g. a PostHog host or a hosted Supabase. */
+  cspConnectSrc: string[];
   /** Built SPA to serve, if present. */
   staticDir?: string;
   /** Request bodies above this size are refused with 413 (default 5 MB). */
   maxBodyBytes?: number;
-  /** True when publicUrl was configured (PUBLIC_URL); otherwise /config.json answers with the request's own origin. */
+  /** True when publicUrl was configured (PUBLIC_URL); otherwise it is the bound address. */
   publicUrlExplicit?: boolean;
 }
 

@@ -1,11 +1,15 @@
 // One small database interface over embedded PGlite or a PostgreSQL pool.
 // Every request runs in its own transaction; asUser additionally switches to the JWT's role
 // with its claims set, so the row-level security policies of the migrations decide.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Db, JwtClaims, Queryable, QueryResult } from './context.ts';
+import { lockDataDir, makePrivate } from './datadir.ts';
 
 /** A transaction handle that can also run multi-statement scripts (migrations). */
 export interface ScriptQueryable extends Queryable {
@@ -30,9 +34,15 @@ function roleOf(claims: JwtClaims): string {
   return claims.role;
 }
 
-export async function openDb(options: { dataDir: string; databaseUrl?: string; poolSize?: number }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir);
+export async function openDb(options: { dataDir: string; databaseUrl?: string; poolSize?: number; sharedBuffers?: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir, options.sharedBuffers);
 }
+
+/**
+ * PostgreSQL's default 128 MB is touched at start, so it is all resident; 32 MB holds this schema's hot rows for
+ * dozens of active users. More helps large task lists under load (env PGLITE_SHARED_BUFFERS, docs/security.md).
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '32MB';
 
 // PGlite runs PostgreSQL in single-user mode: there is no autovacuum and checkpoints happen only when
 // the WAL reaches max_wal_size. Without these, every upsert of a large task list would leave a dead
@@ -41,12 +51,18 @@ const PGLITE_SETTINGS = ['-c', 'max_wal_size=128MB', '-c', 'min_wal_size=32MB'];
 const VACUUM_EVERY_MS = 60_000;
 const VACUUM_EVERY_TRANSACTIONS = 100;
 
-async function openPglite(dataDir: string): Promise<Database> {
-  const releaseLock = lockDataDir(dataDir);
+async function openPglite(dataDir: string, sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS): Promise<Database> {
+  if (!/^\d+(?:kB|MB|GB)$/.test(sharedBuffers)) throw new Error(`PGLITE_SHARED_BUFFERS must look like 32MB, got "${sharedBuffers}"`);
+  const releaseLock = await lockDataDir(dataDir);
   const defaults = (PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams;
+  const pgDir = join(dataDir, 'pglite');
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create({ dataDir: join(dataDir, 'pglite'), startParams: defaults && [...defaults, ...PGLITE_SETTINGS] });
+    if (!existsSync(join(pgDir, 'PG_VERSION'))) await initdbApart(pgDir);
+    pglite = await PGlite.create({ dataDir: pgDir, startParams: defaults && [...defaults, ...PGLITE_SETTINGS, '-c', `shared_buffers=${sharedBuffers}`] });
+    // Emscripten's file system chmods every file it creates to 0666, whatever the umask; the directories stay
+    // 0700, so what PGlite creates later is still out of others' reach.
+    makePrivate(pgDir);
   } catch (err) {
     releaseLock();
     throw err;
@@ -103,36 +119,21 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-/** Two processes on one PGlite directory would corrupt it: refuse while the lock holder lives. */
-const lockedHere = new Set<string>();
-function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'server.lock');
-  if (lockedHere.has(file)) throw new Error(`${dataDir} is already open in this process`);
-  let holder: number | undefined;
+/**
+ * Creating a data directory runs initdb in a second WebAssembly instance and copies its result through memory;
+ * a WebAssembly memory never shrinks, so doing it in this process keeps ~500 MB resident for good. A short-lived
+ * child does it instead. Where the package cannot be resolved from here (an unusual layout), it is done in-process.
+ */
+async function initdbApart(pgDir: string): Promise<void> {
+  const cwd = process.cwd();
   try {
-    holder = Number(readFileSync(file, 'utf8').trim());
+    createRequire(join(cwd, 'package.json')).resolve('@electric-sql/pglite');
   } catch {
-    holder = undefined;
+    return;
   }
-  if (holder && holder !== process.pid && isAlive(holder)) {
-    throw new Error(`Another server (pid ${holder}) is using the data directory ${dataDir}; stop it first.`);
-  }
-  writeFileSync(file, String(process.pid));
-  lockedHere.add(file);
-  return () => {
-    if (!lockedHere.delete(file)) return;
-    rmSync(file, { force: true });
-  };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  // A module given with -e resolves bare names from the working directory.
+  const script = "const { PGlite } = await import('@electric-sql/pglite'); const db = await PGlite.create({ dataDir: process.argv[1] }); await db.close();";
+  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, pgDir], { cwd, timeout: 120_000 });
 }
 
 async function openPostgres(connectionString: string, poolSize = 20): Promise<Database> {

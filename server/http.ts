@@ -80,11 +80,3 @@ export async function readText(c: Context, config: ServerConfig): Promise<string
   }
   return Buffer.concat(chunks, size).toString('utf8');
 }
-
-/** Origin the caller used to reach us, honouring a reverse proxy's forwarded headers. */
-export function requestOrigin(c: Context): string {
-  const url = new URL(c.req.url);
-  const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() || url.protocol.replace(':', '');
-  const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim() || c.req.header('host') || url.host;
-  return `${proto}://${host}`;
-}

@@ -2,6 +2,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './app.ts';
+import { isLoopback } from './config.ts';
+
+// Loud on purpose: in test mode anyone can "pay" without paying.
+const TEST_MODE_BANNER = [
+  '',
+  '****************************************************************',
+  '*  BILLING TEST MODE: checkout is free, nothing is charged.    *',
+  '*  Premium goes to anyone who clicks Pay. Not for production:  *',
+  '*  set STRIPE_SECRET_KEY (and BILLING_MODE=stripe) instead.    *',
+  '****************************************************************',
+  '',
+].join('\n');
 
 async function main() {
   const server = await startServer();
@@ -15,7 +27,11 @@ async function main() {
   if (!config.staticDir || !existsSync(join(config.staticDir, 'index.html'))) {
     console.warn(`The app is not built (${config.staticDir ?? 'dist'}/index.html is missing): only the API is served. Run \`npm start\` or \`npx vite build\`.`);
   }
-  console.log(config.stripe ? 'Billing: Stripe' : 'Billing: test mode (no STRIPE_SECRET_KEY set)');
+  if (config.billingMode === 'stripe') console.log('Billing: Stripe');
+  else console.log(TEST_MODE_BANNER);
+  if (!config.publicUrlExplicit && !isLoopback(config.host)) {
+    console.warn(`PUBLIC_URL is not set: the app is told to use ${config.publicUrl}. Set PUBLIC_URL to the address browsers use.`);
+  }
   console.log(`Anon key: ${config.anonKey}`);
   console.log(`Weekly Planner is running at ${server.url}`);
 

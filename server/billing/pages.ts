@@ -3,7 +3,8 @@
 import type { Plan } from '../../supabase/functions/_shared/prices.ts';
 import type { SubscriptionState } from '../../supabase/functions/_shared/subscribers.ts';
 
-export const TEST_MODE_BANNER = 'Test mode — no real payment';
+export const TEST_MODE_MARK = 'TEST MODE';
+export const TEST_MODE_BANNER = 'No real payment: nothing is charged';
 const APP_NAME = 'Weekly Planner';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -22,6 +23,7 @@ body{margin:0;min-height:100vh;background:var(--bg);color:var(--text);
 font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif}
 .banner{margin:0;padding:.65rem 1rem;text-align:center;font-weight:600;background:var(--banner);color:var(--on-banner);
 border-bottom:1px solid var(--line)}
+.mark{margin-right:.5rem;padding:.1rem .45rem;border:2px solid currentColor;border-radius:6px;letter-spacing:.08em}
 main{max-width:27rem;margin:3rem auto;padding:0 1rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:16px;padding:1.75rem;
 box-shadow:0 10px 30px rgba(15,20,40,.07)}
@@ -52,11 +54,11 @@ function page(title: string, content: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · ${APP_NAME}</title>
+<title>${TEST_MODE_MARK} · ${escapeHtml(title)} · ${APP_NAME}</title>
 <style>${STYLE}</style>
 </head>
 <body>
-<p class="banner" role="note">${TEST_MODE_BANNER}</p>
+<p class="banner" role="note"><strong class="mark">${TEST_MODE_MARK}</strong> ${TEST_MODE_BANNER}</p>
 <main><div class="card">
 <p class="brand">${APP_NAME}</p>
 ${content}

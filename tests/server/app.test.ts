@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { decodeJwt } from 'jose';
 import { loadConfig } from '../../server/config.ts';
 import { backends, STARTUP_TIMEOUT, startTestServer, type TestServer } from './harness.ts';
+import { rawGet } from './net-helpers.ts';
 
 describe('loadConfig', () => {
   let dir: string;
@@ -54,7 +55,7 @@ describe('loadConfig', () => {
     });
     // With JWT_SECRET given, nothing is written to the data directory.
     expect(() => statSync(join(dir, 'secrets.json'))).toThrow();
-    const wildcard = await loadConfig({}, { DATA_DIR: dir, PORT: '3000', PUBLIC_URL: '' });
+    const wildcard = await loadConfig({}, { DATA_DIR: dir, PORT: '3000', HOST: '0.0.0.0', BILLING_MODE: 'test', PUBLIC_URL: '' });
     expect(wildcard.publicUrl).toBe('http://localhost:3000');
     expect(wildcard.stripe).toBeUndefined();
   });
@@ -83,13 +84,13 @@ describe.each(backends)('serving the app on %s', (backend) => {
     rmSync(staticDir, { recursive: true, force: true });
   });
 
-  test('/config.json gives the SPA the URL it was reached at and the anon key', async () => {
+  test('/config.json gives the SPA the bound address and the anon key; Host and X-Forwarded-* cannot change it', async () => {
     const res = await fetch(`${srv.url}/config.json`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ supabaseUrl: srv.url, anonKey: srv.anonKey });
-    // Through a proxy (e.g. Vite's dev server) the browser's origin is the one to use.
-    const proxied = await fetch(`${srv.url}/config.json`, { headers: { 'x-forwarded-host': 'localhost:5173', 'x-forwarded-proto': 'http' } });
-    expect((await proxied.json()).supabaseUrl).toBe('http://localhost:5173');
+    // Without TRUST_PROXY these are anybody's headers: a poisoned config would send passwords elsewhere.
+    const forged = await rawGet(srv.url, '/config.json', { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' });
+    expect(JSON.parse(forged.body).supabaseUrl).toBe(srv.url);
   });
 
   test('index.html is revalidated, hashed assets are cached for a year', async () => {

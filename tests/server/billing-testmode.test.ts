@@ -7,7 +7,8 @@ import { PLANS } from '../../supabase/functions/_shared/prices.ts';
 import { backends, STARTUP_TIMEOUT, startTestServer, type TestServer } from './harness.ts';
 import { daysAhead, invokeError, postForm } from './billing-helpers.ts';
 
-const BANNER = 'Test mode — no real payment';
+// A visible mark, so nobody mistakes these pages for a real checkout.
+const BANNER = '<strong class="mark">TEST MODE</strong> No real payment';
 
 describe.each(backends)('billing test mode on %s', (backend) => {
   let srv: TestServer;
@@ -240,10 +241,11 @@ describe('test-mode pages', () => {
     expect(portal).toContain('January 15, 2030');
   });
 
-  test('are self-contained, labelled test mode, and adapt to dark mode', () => {
+  test('are self-contained, marked TEST MODE, and adapt to dark mode', () => {
     const html = checkoutPage({ plan: PLANS.annual, email: 'a@example.com', cancelHref: '/' });
     expect(html).toMatch(/^<!doctype html>/);
-    expect(html).toContain('<p class="banner" role="note">Test mode — no real payment</p>');
+    expect(html).toContain('<p class="banner" role="note"><strong class="mark">TEST MODE</strong> No real payment: nothing is charged</p>');
+    expect(html).toContain('<title>TEST MODE · Checkout · Weekly Planner</title>');
     expect(html).toContain('@media (prefers-color-scheme:dark)');
     expect(html).not.toMatch(/https?:\/\//);
   });

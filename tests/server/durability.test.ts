@@ -111,7 +111,7 @@ describe('durability on PGlite (real child process)', () => {
     // SIGTERM: a clean shutdown that releases the directory.
     second.process.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-    expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
+    expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
     expect(second.output()).toMatch(/SIGTERM: shutting down/);
   }, 180_000);
 });

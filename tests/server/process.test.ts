@@ -1,0 +1,157 @@
+// The real entry point as a child process on PGlite: the data-directory lock after kill -9 (also when the
+// dead server stays a zombie), the billing-mode refusals and banner, and memory at start.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+interface Child {
+  process: ChildProcess;
+  /** The server's own pid (in zombie mode the spawned process is its parent). */
+  pid: number;
+  url: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const SERVER = 'node --import tsx server/index.ts';
+
+/**
+ * Starts the server and waits for its URL line. With `zombie`, a shell starts it in the background and then
+ * becomes `sleep`, which never reaps: a server killed with -9 stays a zombie, as under a container init that
+ * does not reap, and its pid still answers kill(pid, 0).
+ */
+function startChild(dataDir: string, env: Record<string, string> = {}, { zombie = false } = {}): Promise<Child> {
+  const command = zombie ? `${SERVER} & echo "server pid $!"; exec sleep 600` : `exec ${SERVER}`;
+  const child = spawn('sh', ['-c', command], {
+    cwd: process.cwd(),
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '', BILLING_MODE: '', STRIPE_SECRET_KEY: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /Weekly Planner is running at (http:\/\/\S+)/.exec(output)?.[1];
+      const pid = zombie ? Number(/server pid (\d+)/.exec(output)?.[1]) : child.pid!;
+      if (url && pid) resolve({ process: child, pid, url, output: () => output, exited });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+/** Runs the server expecting it to refuse to start; resolves to its exit code and output. */
+async function refusal(dataDir: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  try {
+    const child = await startChild(dataDir, env);
+    child.process.kill('SIGKILL');
+    throw new Error(`the server started:\n${child.output()}`);
+  } catch (err) {
+    const match = /^server exited with (\S+):\n([\s\S]*)$/.exec((err as Error).message);
+    if (!match) throw err;
+    return { code: Number(match[1]), output: match[2]! };
+  }
+}
+
+const processState = (pid: number) => {
+  try {
+    return /^State:\s+(\S)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 'gone';
+  } catch {
+    return 'gone';
+  }
+};
+
+const rssMegabytes = (pid: number) => Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+describe('the server process on PGlite', () => {
+  let dataDir: string;
+  const children: Child[] = [];
+  const start = async (env: Record<string, string> = {}, options: { zombie?: boolean } = {}) => {
+    const child = await startChild(dataDir, env, options);
+    children.push(child);
+    return child;
+  };
+
+  beforeEach(() => {
+    dataDir = join(mkdtempSync(join(tmpdir(), 'planner-proc-')), 'data');
+  });
+  afterEach(async () => {
+    for (const child of children.splice(0)) {
+      if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      await child.exited;
+    }
+    rmSync(join(dataDir, '..'), { recursive: true, force: true });
+  });
+
+  test('after kill -9 a restart comes up at once, five times in a row, even while the dead server is a zombie', async () => {
+    let previous = await start({}, { zombie: true });
+    // A second server is refused while the first lives, naming its pid.
+    const second = await refusal(dataDir, {});
+    expect(second.code).toBe(1);
+    expect(second.output).toContain(`Another server (pid ${previous.pid}) is using the data directory`);
+
+    for (let round = 0; round < 5; round++) {
+      process.kill(previous.pid, 'SIGKILL');
+      // The zombie keeps its pid: kill(pid, 0) still succeeds, which is what fooled the old pid-file lock.
+      for (let i = 0; i < 50 && processState(previous.pid) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(processState(previous.pid)).toBe('Z');
+      expect(() => process.kill(previous.pid, 0)).not.toThrow();
+
+      const next = await start({}, { zombie: true });
+      expect(readFileSync(join(dataDir, 'server.pid'), 'utf8').trim()).toBe(String(next.pid));
+      expect((await fetch(`${next.url}/config.json`)).status).toBe(200);
+      previous.process.kill('SIGKILL');
+      previous = next;
+    }
+  }, 240_000);
+
+  test('a pid file naming a live, unrelated process does not block the start', async () => {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    // As after a crash in a container, where the dead server's pid now belongs to somebody else.
+    for (const name of ['server.pid', 'server.lock']) writeFileSync(join(dataDir, name), String(process.pid));
+    const child = await start();
+    expect((await fetch(`${child.url}/config.json`)).status).toBe(200);
+  }, 120_000);
+
+  test('a first start stays small: initdb runs in a child whose memory goes away', async () => {
+    const child = await start();
+    // Before: ~900 MB resident right after the first start (initdb's WebAssembly memory and 128 MB shared_buffers).
+    expect(rssMegabytes(child.pid)).toBeLessThan(450);
+  }, 120_000);
+});
+
+describe('billing mode at start', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'planner-billing-mode-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  test('a public bind without Stripe keys refuses to start unless BILLING_MODE=test asks for it', async () => {
+    const publicBind = await refusal(dataDir, { HOST: '0.0.0.0' });
+    expect(publicBind.code).toBe(1);
+    expect(publicBind.output).toMatch(/No STRIPE_SECRET_KEY on a public address \(HOST=0\.0\.0\.0\).*BILLING_MODE=test/);
+
+    const stripeWithoutKey = await refusal(dataDir, { BILLING_MODE: 'stripe' });
+    expect(stripeWithoutKey.output).toContain('BILLING_MODE=stripe needs STRIPE_SECRET_KEY');
+  }, 120_000);
+
+  test('test mode on loopback by default, with a loud banner', async () => {
+    const child = await startChild(dataDir, {});
+    try {
+      expect(child.output()).toContain('BILLING TEST MODE: checkout is free, nothing is charged.');
+      expect((await fetch(`${child.url}/config.json`)).status).toBe(200);
+    } finally {
+      child.process.kill('SIGKILL');
+      await child.exited;
+    }
+  }, 120_000);
+});
