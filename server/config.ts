@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SignJWT } from 'jose';
 import type { ServerConfig } from './context.ts';
+import { rateLimitsFromEnv } from './ratelimit.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
 
@@ -36,6 +37,8 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
     jwtExpirySeconds: overrides.jwtExpirySeconds ?? intFrom(env.JWT_EXPIRY, 3600, 'JWT_EXPIRY'),
     maxBodyBytes: overrides.maxBodyBytes ?? intFrom(env.MAX_BODY_BYTES, DEFAULT_MAX_BODY_BYTES, 'MAX_BODY_BYTES'),
     stripe: overrides.stripe ?? (stripeKey ? { secretKey: stripeKey, webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined } : undefined),
+    refreshTokenReuseInterval: overrides.refreshTokenReuseInterval ?? intFrom(env.REFRESH_TOKEN_REUSE_INTERVAL, 10, 'REFRESH_TOKEN_REUSE_INTERVAL'),
+    rateLimits: overrides.rateLimits ?? rateLimitsFromEnv(env),
     staticDir: overrides.staticDir ?? resolve(env.STATIC_DIR || 'dist'),
   };
 }

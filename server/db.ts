@@ -7,6 +7,13 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Db, JwtClaims, Queryable, QueryResult } from './context.ts';
 
+// PGlite checks boolean and bytea parameters itself and throws a plain Error (no SQLSTATE, so a 500) for
+// input like "maybe"; sent as text, PostgreSQL refuses it with 22P02 as it does on a real server.
+const PASS_THROUGH_SERIALIZERS = {
+  16: (v: unknown) => (typeof v === 'boolean' ? (v ? 't' : 'f') : String(v)),
+  17: (v: unknown) => (v instanceof Uint8Array ? '\\x' + Buffer.from(v).toString('hex') : String(v)),
+};
+
 /** A transaction handle that can also run multi-statement scripts (migrations). */
 export interface ScriptQueryable extends Queryable {
   exec(sql: string): Promise<void>;
@@ -46,7 +53,11 @@ async function openPglite(dataDir: string): Promise<Database> {
   const defaults = (PGlite as unknown as { defaultStartParams?: string[] }).defaultStartParams;
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create({ dataDir: join(dataDir, 'pglite'), startParams: defaults && [...defaults, ...PGLITE_SETTINGS] });
+    pglite = await PGlite.create({
+      dataDir: join(dataDir, 'pglite'),
+      startParams: defaults && [...defaults, ...PGLITE_SETTINGS],
+      serializers: PASS_THROUGH_SERIALIZERS,
+    });
   } catch (err) {
     releaseLock();
     throw err;
