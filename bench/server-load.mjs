@@ -1,6 +1,7 @@
 // Load generator for bench/server.ts, in its own process so the server's CPU figures are the server's own.
 // Reads one job as JSON on stdin, runs it for job.seconds, prints the result as JSON on stdout.
 // job: { url, apikey, users: [{id, token, email, password}], kind: 'upsert'|'select'|'signIn', concurrency, seconds, tasks, once? }
+// or { kind: 'attack', url, apikey, users: [victim], concurrency (attackers), seconds, attackerAddress }: see attack() below.
 import { Agent, request } from 'node:http';
 
 /** A task list like the app's, serialized as the app sends it (a JSON string). */
@@ -22,10 +23,10 @@ const job = JSON.parse(await new Response(process.stdin).text());
 const url = new URL(job.url);
 const agent = new Agent({ keepAlive: true, maxSockets: job.concurrency + 1 });
 
-function call(method, path, headers, body) {
+function call(method, path, headers, body, via = agent) {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: url.hostname, port: url.port, method, path, agent, headers: body ? { ...headers, 'content-length': body.length } : headers },
+      { host: url.hostname, port: url.port, method, path, agent: via, headers: body ? { ...headers, 'content-length': body.length } : headers },
       (res) => {
         let size = 0;
         res.on('data', (chunk) => (size += chunk.length));
@@ -50,6 +51,68 @@ const ops = {
     ),
   signIn: (u) => call('POST', '/auth/v1/token?grant_type=password', json, Buffer.from(JSON.stringify({ email: u.email, password: u.password }))).then((r) => r.status === 200),
 };
+const at = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null;
+
+/**
+ * One client floods password sign-in with wrong passwords for made-up addresses (credential stuffing),
+ * from job.attackerAddress, so the server sees another IP; meanwhile the victim (users[0]) signs in
+ * every 500 ms and reads its task list in between, from 127.0.0.1. Both are timed.
+ */
+async function attack() {
+  const victim = job.users[0];
+  const attackerAgent = new Agent({ keepAlive: true, maxSockets: job.concurrency, localAddress: job.attackerAddress });
+  const started = performance.now();
+  const deadline = started + job.seconds * 1000;
+  const attacks = { tried: 0, triedFirst10s: 0, limited: 0, other: 0, firstLimitedAt: null };
+  const attackers = Array.from({ length: job.concurrency }, async (_, worker) => {
+    for (let n = 0; performance.now() < deadline; n++) {
+      const body = Buffer.from(JSON.stringify({ email: `stuffing-${worker}-${n}@example.com`, password: 'not-the-password' }));
+      const r = await call('POST', '/auth/v1/token?grant_type=password', json, body, attackerAgent).catch(() => ({ status: 0 }));
+      const elapsed = performance.now() - started;
+      if (r.status === 400) {
+        attacks.tried++;
+        if (elapsed <= 10_000) attacks.triedFirst10s++;
+      } else if (r.status === 429) {
+        attacks.limited++;
+        attacks.firstLimitedAt ??= elapsed;
+      } else attacks.other++;
+    }
+  });
+  const signIns = [];
+  const selects = [];
+  let errors = 0;
+  const victimLoop = (async () => {
+    let nextSignIn = started;
+    while (performance.now() < deadline) {
+      if (performance.now() >= nextSignIn) {
+        nextSignIn += 500;
+        const t = performance.now();
+        const r = await call('POST', '/auth/v1/token?grant_type=password', json, Buffer.from(JSON.stringify({ email: victim.email, password: victim.password })));
+        if (r.status === 200) signIns.push(performance.now() - t);
+        else errors++;
+      }
+      const t = performance.now();
+      const r = await call('GET', `/rest/v1/user_tasks?select=tasks&user_id=eq.${victim.id}`, { apikey: job.apikey, authorization: `Bearer ${victim.token}`, 'accept-profile': 'public' });
+      if (r.status === 200) selects.push(performance.now() - t);
+      else errors++;
+    }
+  })();
+  await Promise.all([...attackers, victimLoop]);
+  attackerAgent.destroy();
+  const stats = (list) => {
+    list.sort((a, b) => a - b);
+    return { count: list.length, median: at(list, 50), p95: at(list, 95) };
+  };
+  return { attacks, signIn: stats(signIns), select: stats(selects), errors };
+}
+
+if (job.kind === 'attack') {
+  const result = await attack();
+  agent.destroy();
+  process.stdout.write(JSON.stringify(result));
+  process.exit(0);
+}
+
 const op = ops[job.kind];
 
 const latencies = [];
@@ -71,7 +134,6 @@ await Promise.all(
 const elapsed = (performance.now() - started) / 1000;
 agent.destroy();
 latencies.sort((a, b) => a - b);
-const at = (p) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? null;
 process.stdout.write(
-  JSON.stringify({ count: latencies.length, errors, perSecond: latencies.length / elapsed, median: at(50), p99: at(99), bodyBytes: bodies[0]?.length ?? 0 }),
+  JSON.stringify({ count: latencies.length, errors, perSecond: latencies.length / elapsed, median: at(latencies, 50), p99: at(latencies, 99), bodyBytes: bodies[0]?.length ?? 0 }),
 );
