@@ -1,7 +1,7 @@
 // Load generator for bench/server.ts, in its own process so the server's CPU figures are the server's own.
 // Reads one job as JSON on stdin, runs it for job.seconds, prints the result as JSON on stdout.
 // job: { url, apikey, users: [{id, token, email, password}], kind: 'upsert'|'select'|'signIn', concurrency, seconds, tasks, once? }
-// or { kind: 'attack', url, apikey, users: [victim], concurrency (attackers), seconds, attackerAddress }: see attack() below.
+// or kind 'flood' (with attackerAddress) or 'victim': the two sides of the 'under attack' figures, see below.
 import { Agent, request } from 'node:http';
 
 /** A task list like the app's, serialized as the app sends it (a JSON string). */
@@ -54,60 +54,65 @@ const ops = {
 const at = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null;
 
 /**
- * One client floods password sign-in with wrong passwords for made-up addresses (credential stuffing),
- * from job.attackerAddress, so the server sees another IP; meanwhile the victim (users[0]) signs in
- * every 500 ms and reads its task list in between, from 127.0.0.1. Both are timed.
+ * 'flood': job.concurrency connections from job.attackerAddress (another IP to the server) try wrong
+ * passwords for made-up addresses (credential stuffing) as fast as the answers come.
  */
-async function attack() {
-  const victim = job.users[0];
+async function flood() {
   const attackerAgent = new Agent({ keepAlive: true, maxSockets: job.concurrency, localAddress: job.attackerAddress });
   const started = performance.now();
   const deadline = started + job.seconds * 1000;
-  const attacks = { tried: 0, triedFirst10s: 0, limited: 0, other: 0, firstLimitedAt: null };
-  const attackers = Array.from({ length: job.concurrency }, async (_, worker) => {
-    for (let n = 0; performance.now() < deadline; n++) {
-      const body = Buffer.from(JSON.stringify({ email: `stuffing-${worker}-${n}@example.com`, password: 'not-the-password' }));
-      const r = await call('POST', '/auth/v1/token?grant_type=password', json, body, attackerAgent).catch(() => ({ status: 0 }));
-      const elapsed = performance.now() - started;
-      if (r.status === 400) {
-        attacks.tried++;
-        if (elapsed <= 10_000) attacks.triedFirst10s++;
-      } else if (r.status === 429) {
-        attacks.limited++;
-        attacks.firstLimitedAt ??= elapsed;
-      } else attacks.other++;
-    }
-  });
+  const result = { tried: 0, triedFirst10s: 0, limited: 0, other: 0, firstLimitedAt: null };
+  await Promise.all(
+    Array.from({ length: job.concurrency }, async (_, worker) => {
+      for (let n = 0; performance.now() < deadline; n++) {
+        const body = Buffer.from(JSON.stringify({ email: `stuffing-${worker}-${n}@example.com`, password: 'not-the-password' }));
+        const r = await call('POST', '/auth/v1/token?grant_type=password', json, body, attackerAgent).catch(() => ({ status: 0 }));
+        const elapsed = performance.now() - started;
+        if (r.status === 400) {
+          result.tried++;
+          if (elapsed <= 10_000) result.triedFirst10s++;
+        } else if (r.status === 429) {
+          result.limited++;
+          result.firstLimitedAt ??= elapsed;
+        } else result.other++;
+      }
+    }),
+  );
+  attackerAgent.destroy();
+  return result;
+}
+
+/** 'victim': users[0] signs in every 500 ms and reads its task list in between; both timed. */
+async function victim() {
+  const user = job.users[0];
+  const started = performance.now();
+  const deadline = started + job.seconds * 1000;
   const signIns = [];
   const selects = [];
   let errors = 0;
-  const victimLoop = (async () => {
-    let nextSignIn = started;
-    while (performance.now() < deadline) {
-      if (performance.now() >= nextSignIn) {
-        nextSignIn += 500;
-        const t = performance.now();
-        const r = await call('POST', '/auth/v1/token?grant_type=password', json, Buffer.from(JSON.stringify({ email: victim.email, password: victim.password })));
-        if (r.status === 200) signIns.push(performance.now() - t);
-        else errors++;
-      }
+  let nextSignIn = started;
+  while (performance.now() < deadline) {
+    if (performance.now() >= nextSignIn) {
+      nextSignIn += 500;
       const t = performance.now();
-      const r = await call('GET', `/rest/v1/user_tasks?select=tasks&user_id=eq.${victim.id}`, { apikey: job.apikey, authorization: `Bearer ${victim.token}`, 'accept-profile': 'public' });
-      if (r.status === 200) selects.push(performance.now() - t);
+      const r = await call('POST', '/auth/v1/token?grant_type=password', json, Buffer.from(JSON.stringify({ email: user.email, password: user.password })));
+      if (r.status === 200) signIns.push(performance.now() - t);
       else errors++;
     }
-  })();
-  await Promise.all([...attackers, victimLoop]);
-  attackerAgent.destroy();
+    const t = performance.now();
+    const r = await call('GET', `/rest/v1/user_tasks?select=tasks&user_id=eq.${user.id}`, { apikey: job.apikey, authorization: `Bearer ${user.token}`, 'accept-profile': 'public' });
+    if (r.status === 200) selects.push(performance.now() - t);
+    else errors++;
+  }
   const stats = (list) => {
     list.sort((a, b) => a - b);
     return { count: list.length, median: at(list, 50), p95: at(list, 95) };
   };
-  return { attacks, signIn: stats(signIns), select: stats(selects), errors };
+  return { signIn: stats(signIns), select: stats(selects), errors };
 }
 
-if (job.kind === 'attack') {
-  const result = await attack();
+if (job.kind === 'flood' || job.kind === 'victim') {
+  const result = job.kind === 'flood' ? await flood() : await victim();
   agent.destroy();
   process.stdout.write(JSON.stringify(result));
   process.exit(0);

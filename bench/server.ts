@@ -3,6 +3,7 @@
 // TEST_DATABASE_URL is set) on PostgreSQL. Loopback only; each measurement runs about BENCH_SECONDS (5) s.
 // The load runs in a child process (bench/server-load.mjs), so the CPU per request printed next to each
 // figure is the server's own (and PostgreSQL's, read from /proc): it says what this machine can sustain.
+// Then 'under attack' (sign-in flooded with wrong passwords from another address; BENCH_ATTACK_ONLY=1 runs only that).
 // Prints figures, asserts nothing.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -38,7 +39,7 @@ interface BenchUser {
 }
 
 interface Job {
-  kind: 'upsert' | 'select' | 'signIn' | 'attack';
+  kind: 'upsert' | 'select' | 'signIn' | 'flood' | 'victim';
   concurrency: number;
   tasks?: number;
   once?: boolean;
@@ -61,8 +62,15 @@ interface Latencies {
   p95: number | null;
 }
 
-interface AttackResult {
-  attacks: { tried: number; triedFirst10s: number; limited: number; other: number; firstLimitedAt: number | null };
+interface FloodResult {
+  tried: number;
+  triedFirst10s: number;
+  limited: number;
+  other: number;
+  firstLimitedAt: number | null;
+}
+
+interface VictimResult {
   signIn: Latencies;
   select: Latencies;
   errors: number;
@@ -132,10 +140,13 @@ async function signUpUser(server: RunningServer, i: number): Promise<BenchUser> 
 async function benchAttack(server: RunningServer, label: string, attackers = ATTACKERS) {
   const victim = await signUpUser(server, 0);
   await runLoad(server, [victim], { kind: 'upsert', concurrency: 1, once: true, tasks: SMALL_TASKS });
-  const r = await runLoad<AttackResult>(server, [victim], { kind: 'attack', concurrency: attackers, seconds: ATTACK_SECONDS, attackerAddress: '127.0.0.2' });
+  // Two processes, so neither side's event loop delays the other's measurements.
+  const [r, a] = await Promise.all([
+    runLoad<VictimResult>(server, [victim], { kind: 'victim', concurrency: 1, seconds: ATTACK_SECONDS }),
+    attackers ? runLoad<FloodResult>(server, [], { kind: 'flood', concurrency: attackers, seconds: ATTACK_SECONDS, attackerAddress: '127.0.0.2' }) : null,
+  ]);
   const f = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(1)} ms`);
-  const a = r.attacks;
-  const flood = !attackers
+  const flood = !a
     ? ''
     : a.firstLimitedAt === null
       ? `  attacker: ${a.triedFirst10s} passwords tried in the first 10 s, never limited`
@@ -183,7 +194,7 @@ export async function benchServer(): Promise<void> {
   const run = async (name: 'pglite' | 'postgres', databaseUrl?: string) => {
     const server = await startServer({ ...common, dataDir: join(dataDir, name), databaseUrl, rateLimits: NO_LIMITS });
     try {
-      await benchBackend(name, server);
+      if (!process.env.BENCH_ATTACK_ONLY) await benchBackend(name, server);
       console.log(
         `\n  ${name} under attack: ${ATTACKERS} connections flood sign-in with wrong passwords from 127.0.0.2 for ${ATTACK_SECONDS} s;` +
           ` another user signs in every 500 ms and reads a ${SMALL_TASKS}-task list in between (target: median < 100 ms)`,

@@ -8,6 +8,7 @@ import { AUTH_MAX_BODY_BYTES, BodyError, MAX_USER_METADATA_BYTES, parseJsonText 
 import type { Queryable, ServerContext } from './context.ts';
 import { authError, readText } from './http.ts';
 import { bearerToken, type Jwt, type UserForToken } from './jwt.ts';
+import { hashGate } from './queue.ts';
 import { clientIp, createRateLimiters, DEFAULT_RATE_LIMITS, type RateLimitName } from './ratelimit.ts';
 
 const BCRYPT_COST = 10;
@@ -209,7 +210,7 @@ export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
     const overEmail = await limited(c, 'signUpEmail', email);
     if (overEmail) return overEmail;
     // Hash outside the transaction: PGlite runs one transaction at a time.
-    const hash = await bcryptHash(password, BCRYPT_COST);
+    const hash = await hashGate(() => bcryptHash(password, BCRYPT_COST));
     // The response is built inside the transaction, so a failure anywhere leaves no user behind.
     const created = await db.transaction(async (q) => {
       const { rows } = await q.query<UserRow>(
@@ -245,7 +246,7 @@ export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
       if (overEmail) return overEmail;
       const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users u where u.email = $1`, [email]);
       const found = rows[0];
-      const matches = await bcryptVerify(password, found?.encrypted_password ?? DUMMY_HASH);
+      const matches = await hashGate(() => bcryptVerify(password, found?.encrypted_password ?? DUMMY_HASH));
       if (!found || !matches) {
         await limits.take('signInEmail', email);
         return authError(c, 400, 'invalid_credentials', 'Invalid login credentials');
