@@ -90,18 +90,15 @@ interface TokenRow {
   revoked: boolean;
 }
 
-/** Walks the rotation chain from a rotated token down to the session's active one; null if it cannot be recomputed. */
-function activeDescendant(presented: string, tokens: TokenRow[]): string | null {
-  const byParent = new Map(tokens.filter((t) => t.parent !== null).map((t) => [t.parent!, t]));
+/** Recomputes the tokens of a rotation chain (parent first) from the token before it; the last one, if it adds up. */
+function activeDescendant(presented: string, chain: TokenRow[]): string | null {
   let plain = presented;
-  for (let step = 0; step < tokens.length; step++) {
-    const child = byParent.get(hashToken(plain));
-    if (!child?.salt) return null;
+  for (const child of chain) {
+    if (!child.salt || child.parent !== hashToken(plain)) return null;
     plain = deriveChild(plain, child.salt);
     if (hashToken(plain) !== child.token_hash) return null;
-    if (!child.revoked) return plain;
   }
-  return null;
+  return plain;
 }
 
 async function startSession(q: Queryable, userId: string): Promise<{ sessionId: string; refreshToken: string; signedInAt: number }> {
@@ -287,23 +284,28 @@ export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
       const rotated = used.rows[0]?.session_id;
       if (rotated) return (await resume(rotated, await newRefreshToken(q, rotated, refreshToken))) ?? { error: 'not_found' as const };
 
-      const found = await q.query<{ session_id: string; created_at: Date; recent: boolean }>(
-        `select session_id, created_at, coalesce(revoked_at > now() - make_interval(secs => $2::double precision), false) as recent
+      const found = await q.query<{ session_id: string; recent: boolean }>(
+        `select session_id, coalesce(revoked_at > now() - make_interval(secs => $2::double precision), false) as recent
          from planner_auth.refresh_tokens where token_hash = $1`,
         [tokenHash, reuseInterval],
       );
       const presented = found.rows[0];
       if (!presented) return { error: 'not_found' as const };
+      // Its descendants, down to the first one still active.
       const chain = await q.query<TokenRow>(
-        'select token_hash, parent, salt, revoked from planner_auth.refresh_tokens where session_id = $1 and created_at >= $2',
-        [presented.session_id, presented.created_at],
+        `with recursive chain as (
+           select token_hash, parent, salt, revoked, 1 as depth from planner_auth.refresh_tokens where parent = $1
+           union all
+           select t.token_hash, t.parent, t.salt, t.revoked, c.depth + 1
+           from planner_auth.refresh_tokens t join chain c on t.parent = c.token_hash where c.revoked and c.depth < 10000
+         ) select token_hash, parent, salt, revoked from chain order by depth`,
+        [tokenHash],
       );
-      const active = chain.rows.find((t) => !t.revoked);
-      if (active && (active.parent === tokenHash || presented.recent)) {
+      const active = chain.rows.at(-1);
+      const parentOfActive = chain.rows.length === 1 && active?.revoked === false;
+      if (active?.revoked === false && (parentOfActive || presented.recent)) {
         const current = activeDescendant(refreshToken, chain.rows);
         if (current) return (await resume(presented.session_id, current)) ?? { error: 'not_found' as const };
-        // Only tokens issued before reuse was supported cannot be followed down their chain.
-        return { error: 'already_used' as const };
       }
       await q.query('delete from planner_auth.sessions where id = $1', [presented.session_id]);
       return { error: 'already_used' as const };

@@ -138,6 +138,28 @@ describe.each(backends)('auth on %s', (backend) => {
     expect(unknown.error).toMatchObject({ code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' });
   });
 
+  test('five refreshes of one token at the same moment all get the same new token; the chain does not fork', async () => {
+    const { session } = await srv.signUp();
+    const sessionId = decodeJwt(session.access_token).session_id;
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        srv.api('/auth/v1/token?grant_type=refresh_token', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ refresh_token: session.refresh_token }),
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const tokens = new Set(await Promise.all(responses.map(async (r) => ((await r.json()) as { refresh_token: string }).refresh_token)));
+    expect(tokens.size).toBe(1);
+    expect(tokens.has(session.refresh_token)).toBe(false);
+    expect(await srv.sql('select revoked from planner_auth.refresh_tokens where session_id = $1 order by created_at', [sessionId])).toEqual([
+      { revoked: true },
+      { revoked: false },
+    ]);
+  });
+
   test('the parent of the active token still answers with it after the window (a lost refresh response)', async () => {
     const { client, session } = await srv.signUp();
     const rotated = (await client.auth.refreshSession()).data.session!;
