@@ -92,8 +92,24 @@ export function createRateLimiters(config: RateLimitConfig): RateLimiters {
   };
 }
 
-/** The peer's address. Behind a reverse proxy every client has the proxy's: run one per client IP there. */
+/**
+ * The key a client is counted under: its IPv4 address, or the /64 of its IPv6 address (one customer's
+ * network, whose addresses it can rotate through at will).
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail] = address.split('%')[0]!.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => (g.replace(/^0+(?=.)/, '') || '0')).join(':')}::/64`;
+}
+
+/** The peer's address key. Behind a reverse proxy every client has the proxy's: run one per client IP there. */
 export function clientIp(c: Context): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
+  const address = incoming?.socket?.remoteAddress;
+  return address ? addressKey(address) : 'unknown';
 }

@@ -3,7 +3,7 @@
 import { request } from 'node:http';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { DEFAULT_RATE_LIMITS, rateLimitsFromEnv, REFUSAL_DELAY_MS } from '../../server/ratelimit.ts';
+import { addressKey, DEFAULT_RATE_LIMITS, rateLimitsFromEnv, REFUSAL_DELAY_MS } from '../../server/ratelimit.ts';
 import { backends, STARTUP_TIMEOUT, startTestServer, uniqueEmail, type TestServer } from './harness.ts';
 
 /** fetch that connects from the given local address, so the server sees that client IP. */
@@ -174,4 +174,16 @@ describe.each(backends)('rate limits on %s', (backend) => {
       expect(() => rateLimitsFromEnv({ RATE_LIMIT_REFRESH_IP: bad })).toThrow(/RATE_LIMIT_REFRESH_IP must be "points\/seconds"/);
     }
   });
+});
+
+test('clients are counted per IPv4 address and per IPv6 /64', () => {
+  expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+  expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+  const one = addressKey('2001:db8:abcd:12:1111:2222:3333:4444');
+  expect(one).toBe('2001:db8:abcd:12::/64');
+  expect(addressKey('2001:0db8:abcd:0012::9')).toBe(one);
+  expect(addressKey('2001:db8:abcd:12:ffff::1%eth0')).toBe(one);
+  expect(addressKey('2001:db8:abcd:13::1')).not.toBe(one);
+  expect(addressKey('::1')).toBe('0:0:0:0::/64');
+  expect(addressKey('2001:db8::')).toBe('2001:db8:0:0::/64');
 });
