@@ -207,7 +207,7 @@ export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
     const overEmail = await limited(c, 'signUpEmail', email);
     if (overEmail) return overEmail;
     // Hash outside the transaction: PGlite runs one transaction at a time.
-    const hash = await hashGate(() => bcryptHash(password, BCRYPT_COST));
+    const hash = await hashGate(clientIp(c), () => bcryptHash(password, BCRYPT_COST));
     // The response is built inside the transaction, so a failure anywhere leaves no user behind.
     const created = await db.transaction(async (q) => {
       const { rows } = await q.query<UserRow>(
@@ -243,7 +243,7 @@ export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
       if (overEmail) return overEmail;
       const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users u where u.email = $1`, [email]);
       const found = rows[0];
-      const matches = await hashGate(() => bcryptVerify(password, found?.encrypted_password ?? DUMMY_HASH));
+      const matches = await hashGate(clientIp(c), () => bcryptVerify(password, found?.encrypted_password ?? DUMMY_HASH));
       if (!found || !matches) {
         await limits.take('signInEmail', email);
         return authError(c, 400, 'invalid_credentials', 'Invalid login credentials');
