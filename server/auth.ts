@@ -227,7 +227,9 @@ export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
     if (grant !== 'password' && grant !== 'refresh_token') {
       return authError(c, 400, 'validation_failed', 'unsupported_grant_type: use grant_type=password or grant_type=refresh_token');
     }
-    const overIp = await limited(c, grant === 'password' ? 'signInIp' : 'refreshIp', clientIp(c));
+    const ip = clientIp(c);
+    const overIp =
+      grant === 'password' ? ((await limited(c, 'signInIpBurst', ip)) ?? (await limited(c, 'signInIp', ip))) : await limited(c, 'refreshIp', ip);
     if (overIp) return overIp;
     const body = await jsonBody(c, ctx);
     if (body instanceof Response) return body;

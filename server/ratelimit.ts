@@ -10,15 +10,18 @@ export interface RateLimit {
   seconds: number;
 }
 
-export type RateLimitName = 'signInIp' | 'signInEmail' | 'signUpIp' | 'signUpEmail' | 'refreshIp' | 'functionsIp';
+export type RateLimitName = 'signInIpBurst' | 'signInIp' | 'signInEmail' | 'signUpIp' | 'signUpEmail' | 'refreshIp' | 'functionsIp';
 export type RateLimitConfig = Record<RateLimitName, RateLimit>;
 
 /**
  * GoTrue's hosted defaults where it has one (sign-ups and sign-ins 30 per 5 min per IP, refreshes
- * 150 per 5 min per IP). Per email only failed sign-ins count, so a person signing in often is never
- * stopped, and a guesser gets 10 tries per 5 minutes per account from any number of addresses.
+ * 150 per 5 min per IP). Sign-in per IP also has a burst limit (10 per 10 s): each accepted attempt is a
+ * bcrypt hash that others' sign-ins queue behind. Per email only failed sign-ins count, so a person
+ * signing in often is never stopped, and a guesser gets 10 tries per 5 minutes per account from any
+ * number of addresses.
  */
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
+  signInIpBurst: { points: 10, seconds: 10 },
   signInIp: { points: 30, seconds: 300 },
   signInEmail: { points: 10, seconds: 300 },
   signUpIp: { points: 30, seconds: 300 },
@@ -28,6 +31,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
 };
 
 export const RATE_LIMIT_ENV: Record<RateLimitName, string> = {
+  signInIpBurst: 'RATE_LIMIT_SIGN_IN_IP_BURST',
   signInIp: 'RATE_LIMIT_SIGN_IN_IP',
   signInEmail: 'RATE_LIMIT_SIGN_IN_EMAIL',
   signUpIp: 'RATE_LIMIT_SIGN_UP_IP',

@@ -34,6 +34,7 @@ function fetchFrom(localAddress: string): typeof fetch {
 }
 
 const LIMITS = {
+  signInIpBurst: { points: 3, seconds: 1 },
   signInIp: { points: 5, seconds: 60 },
   signInEmail: { points: 3, seconds: 60 },
   signUpIp: { points: 3, seconds: 60 },
@@ -79,14 +80,17 @@ describe.each(backends)('rate limits on %s', (backend) => {
     });
   };
 
-  test('password sign-in: 5 attempts per IP, then 429 even with the right password; other addresses go on', async () => {
+  test('password sign-in: 3 attempts per IP per second and 5 per minute, then 429 even with the right password; other addresses go on', async () => {
     const { email, password } = await newUser();
     const ip = `127.0.0.${nextHost++}`;
     const attacker = clientFrom(ip);
-    for (let i = 0; i < 5; i++) {
-      const { error } = await attacker.auth.signInWithPassword({ email: uniqueEmail('guess'), password: 'wrong-guess' });
-      expect(error).toMatchObject({ status: 400, code: 'invalid_credentials' });
-    }
+    const guess = () => attacker.auth.signInWithPassword({ email: uniqueEmail('guess'), password: 'wrong-guess' });
+    for (let i = 0; i < 3; i++) expect((await guess()).error).toMatchObject({ status: 400, code: 'invalid_credentials' });
+    const burst = await rawFrom(ip, '/auth/v1/token?grant_type=password', { email, password });
+    expect(burst.status).toBe(429);
+    expect(burst.headers.get('retry-after')).toBe('1');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    for (let i = 0; i < 2; i++) expect((await guess()).error).toMatchObject({ status: 400, code: 'invalid_credentials' });
     const blocked = await attacker.auth.signInWithPassword({ email, password });
     expect(blocked.error).toMatchObject({ name: 'AuthApiError', status: 429, code: 'over_request_rate_limit' });
     // A refusal is held back a little, so a flood gets its 429s at a trickle.
@@ -99,8 +103,7 @@ describe.each(backends)('rate limits on %s', (backend) => {
 
   test('password sign-in: 3 failures per email from any address, then 429 even with the right password; successes never count', async () => {
     const regular = await newUser();
-    const client = clientFrom();
-    for (let i = 0; i < 4; i++) expect((await client.auth.signInWithPassword(regular)).error).toBeNull();
+    for (let i = 0; i < 4; i++) expect((await clientFrom().auth.signInWithPassword(regular)).error).toBeNull();
 
     const victim = await newUser();
     for (let i = 0; i < 3; i++) {
