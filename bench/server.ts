@@ -135,7 +135,7 @@ async function signUpUser(server: RunningServer, i: number): Promise<BenchUser> 
 
 /**
  * Under attack: ATTACKERS connections from 127.0.0.2 flood password sign-in with wrong passwords while
- * another user, from 127.0.0.1, signs in every 500 ms and reads its task list in between.
+ * another user signs in every 500 ms (from other addresses) and reads its task list in between.
  */
 async function benchAttack(server: RunningServer, label: string, attackers = ATTACKERS) {
   const victim = await signUpUser(server, 0);
@@ -197,7 +197,7 @@ export async function benchServer(): Promise<void> {
       if (!process.env.BENCH_ATTACK_ONLY) await benchBackend(name, server);
       console.log(
         `\n  ${name} under attack: ${ATTACKERS} connections flood sign-in with wrong passwords from 127.0.0.2 for ${ATTACK_SECONDS} s;` +
-          ` another user signs in every 500 ms and reads a ${SMALL_TASKS}-task list in between (target: median < 100 ms)`,
+          ` a user signs in every 500 ms (from 127.0.0.10–29) and reads a ${SMALL_TASKS}-task list in between (target: median < 100 ms)`,
       );
       await benchAttack(server, 'no attack', 0);
       await benchAttack(server, 'attack, no rate limits');
