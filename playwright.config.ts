@@ -24,7 +24,18 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${dataDir} && tsx server/index.ts`,
     url: `http://127.0.0.1:${port}/`,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    // The whole suite signs up and in from 127.0.0.1 against one server: per-address limits are for people
+    // (they are tested in tests/server/ratelimit.test.ts).
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RATE_LIMIT_SIGN_IN_IP_BURST: '1000/10',
+      RATE_LIMIT_SIGN_IN_IP: '1000/300',
+      RATE_LIMIT_SIGN_UP_IP: '1000/300',
+      RATE_LIMIT_REFRESH_IP: '1000/300',
+      RATE_LIMIT_FUNCTIONS_IP: '1000/60',
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

@@ -3,6 +3,7 @@
 // TEST_DATABASE_URL is set) on PostgreSQL. Loopback only; each measurement runs about BENCH_SECONDS (5) s.
 // The load runs in a child process (bench/server-load.mjs), so the CPU per request printed next to each
 // figure is the server's own (and PostgreSQL's, read from /proc): it says what this machine can sustain.
+// Then 'under attack' (sign-in flooded with wrong passwords from another address; BENCH_ATTACK_ONLY=1 runs only that).
 // Prints figures, asserts nothing.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +12,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { startServer, type RunningServer } from '../server/app.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimitConfig } from '../server/ratelimit.ts';
 
 const TASKS = 5000;
 const SMALL_TASKS = 50;
@@ -22,6 +24,13 @@ const TARGETS = {
   postgres: 'target ≥ 1,000 upserts/s with p99 ≤ 50 ms with 50 clients',
 };
 
+const ATTACK_SECONDS = 10;
+const ATTACKERS = 20;
+/** The throughput measurements sign in one user over and over from one address: no limits there. */
+export const NO_LIMITS = Object.fromEntries(
+  Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { points: 1_000_000_000, seconds: 1 }]),
+) as unknown as RateLimitConfig;
+
 interface BenchUser {
   id: string;
   token: string;
@@ -30,10 +39,12 @@ interface BenchUser {
 }
 
 interface Job {
-  kind: 'upsert' | 'select' | 'signIn';
+  kind: 'upsert' | 'select' | 'signIn' | 'flood' | 'victim';
   concurrency: number;
   tasks?: number;
   once?: boolean;
+  seconds?: number;
+  attackerAddress?: string;
 }
 
 interface LoadResult {
@@ -45,14 +56,34 @@ interface LoadResult {
   bodyBytes: number;
 }
 
-function runLoad(server: RunningServer, users: BenchUser[], job: Job): Promise<LoadResult> {
+interface Latencies {
+  count: number;
+  median: number | null;
+  p95: number | null;
+}
+
+interface FloodResult {
+  tried: number;
+  triedFirst10s: number;
+  limited: number;
+  other: number;
+  firstLimitedAt: number | null;
+}
+
+interface VictimResult {
+  signIn: Latencies;
+  select: Latencies;
+  errors: number;
+}
+
+function runLoad<R = LoadResult>(server: RunningServer, users: BenchUser[], job: Job): Promise<R> {
   const child = spawn(process.execPath, [LOAD_SCRIPT], { stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stdin.end(JSON.stringify({ url: server.url, apikey: server.ctx.config.anonKey, users, seconds: SECONDS, tasks: TASKS, ...job }));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`load generator exited with ${code}`))));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as R) : reject(new Error(`load generator exited with ${code}`))));
   });
 }
 
@@ -89,20 +120,46 @@ async function measure(server: RunningServer, users: BenchUser[], label: string,
   );
 }
 
+async function signUpUser(server: RunningServer, i: number): Promise<BenchUser> {
+  const email = `bench-${i}-${randomBytes(4).toString('hex')}@example.com`;
+  const password = `bench-password-${i}`;
+  const res = await fetch(`${server.url}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: server.ctx.config.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const session = (await res.json()) as { access_token: string; user: { id: string } };
+  if (!res.ok) throw new Error(`sign-up failed: ${JSON.stringify(session)}`);
+  return { id: session.user.id, token: session.access_token, email, password };
+}
+
+/**
+ * Under attack: ATTACKERS connections from 127.0.0.2 flood password sign-in with wrong passwords while
+ * another user signs in every 500 ms (from other addresses) and reads its task list in between.
+ */
+async function benchAttack(server: RunningServer, label: string, attackers = ATTACKERS) {
+  const victim = await signUpUser(server, 0);
+  await runLoad(server, [victim], { kind: 'upsert', concurrency: 1, once: true, tasks: SMALL_TASKS });
+  // Two processes, so neither side's event loop delays the other's measurements.
+  const [r, a] = await Promise.all([
+    runLoad<VictimResult>(server, [victim], { kind: 'victim', concurrency: 1, seconds: ATTACK_SECONDS }),
+    attackers ? runLoad<FloodResult>(server, [], { kind: 'flood', concurrency: attackers, seconds: ATTACK_SECONDS, attackerAddress: '127.0.0.2' }) : null,
+  ]);
+  const f = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(1)} ms`);
+  const flood = !a
+    ? ''
+    : a.firstLimitedAt === null
+      ? `  attacker: ${a.triedFirst10s} passwords tried in the first 10 s, never limited`
+      : `  attacker: ${a.tried} tried, first 429 after ${(a.firstLimitedAt / 1000).toFixed(2)} s, then ${a.limited} answered 429`;
+  console.log(
+    `    ${label.padEnd(34)}sign-in median ${f(r.signIn.median)} p95 ${f(r.signIn.p95)} (${r.signIn.count})  ` +
+      `select median ${f(r.select.median)} p95 ${f(r.select.p95)} (${r.select.count})${r.errors ? `  ${r.errors} FAILED` : ''}${flood}`,
+  );
+}
+
 async function benchBackend(name: 'pglite' | 'postgres', server: RunningServer) {
   const users: BenchUser[] = [];
-  for (let i = 0; i < CLIENTS; i++) {
-    const email = `bench-${i}-${randomBytes(4).toString('hex')}@example.com`;
-    const password = `bench-password-${i}`;
-    const res = await fetch(`${server.url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { apikey: server.ctx.config.anonKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    const session = (await res.json()) as { access_token: string; user: { id: string } };
-    if (!res.ok) throw new Error(`sign-up failed: ${JSON.stringify(session)}`);
-    users.push({ id: session.user.id, token: session.access_token, email, password });
-  }
+  for (let i = 0; i < CLIENTS; i++) users.push(await signUpUser(server, i));
   const warmup = await runLoad(server, users, { kind: 'upsert', concurrency: CLIENTS, once: true }); // every user has a row
   console.log(`\n  ${name}: ${TASKS.toLocaleString('en')} tasks per list (upsert body ${(warmup.bodyBytes / 1e6).toFixed(2)} MB)`);
   await measure(server, users, 'sign-in, 1 client', { kind: 'signIn', concurrency: 1 });
@@ -135,11 +192,24 @@ export async function benchServer(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'planner-bench-'));
   const common = { port: 0, host: '127.0.0.1', env: {}, jwtSecret: randomBytes(32).toString('hex') };
   const run = async (name: 'pglite' | 'postgres', databaseUrl?: string) => {
-    const server = await startServer({ ...common, dataDir: join(dataDir, name), databaseUrl });
+    const server = await startServer({ ...common, dataDir: join(dataDir, name), databaseUrl, rateLimits: NO_LIMITS });
     try {
-      await benchBackend(name, server);
+      if (!process.env.BENCH_ATTACK_ONLY) await benchBackend(name, server);
+      console.log(
+        `\n  ${name} under attack: ${ATTACKERS} connections flood sign-in with wrong passwords from 127.0.0.2 for ${ATTACK_SECONDS} s;` +
+          ` a user signs in every 500 ms (from 127.0.0.10–29) and reads a ${SMALL_TASKS}-task list in between (target: median < 100 ms)`,
+      );
+      await benchAttack(server, 'no attack', 0);
+      await benchAttack(server, 'attack, no rate limits');
     } finally {
       await server.close();
+    }
+    // The same database again, with the limits a deployment gets by default.
+    const limited = await startServer({ ...common, dataDir: join(dataDir, name), databaseUrl, rateLimits: DEFAULT_RATE_LIMITS });
+    try {
+      await benchAttack(limited, 'attack, default rate limits');
+    } finally {
+      await limited.close();
     }
   };
   try {

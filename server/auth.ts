@@ -1,12 +1,18 @@
 // /auth/v1: the part of GoTrue the app uses — sign-up, password and refresh-token grants, logout, user.
-import { createHash, randomBytes } from 'node:crypto';
-import bcrypt from 'bcryptjs';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+// Native bcrypt on libuv's thread pool: hashing no longer blocks every other request. It verifies the
+// $2a$/$2b$ hashes bcryptjs wrote, and writes $2y$ (the same algorithm).
+import { hash as bcryptHash, verify as bcryptVerify } from '@node-rs/bcrypt';
 import { Hono, type Context } from 'hono';
+import { AUTH_MAX_BODY_BYTES, BodyError, MAX_USER_METADATA_BYTES, parseJsonText } from './body.ts';
 import type { Queryable, ServerContext } from './context.ts';
-import { authError, BodyTooLargeError, readText } from './http.ts';
+import { authError, readText } from './http.ts';
 import { bearerToken, type Jwt, type UserForToken } from './jwt.ts';
+import { hashGate } from './queue.ts';
+import { clientIp, createRateLimiters, DEFAULT_RATE_LIMITS, type RateLimitName } from './ratelimit.ts';
 
 const BCRYPT_COST = 10;
+const DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL = 10;
 const MIN_PASSWORD_LENGTH = 6;
 // Compared against when the email is unknown, so both failures take the same time.
 const DUMMY_HASH = '$2b$10$oYL.ImMTTT72yiMKnJlUuORYolQvlnkQcBQSPziJV2dNkWvT3urNK';
@@ -56,11 +62,43 @@ function forToken(u: UserRow): UserForToken {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-/** Stores a fresh refresh token for the session and returns it; only its hash is kept. */
-async function newRefreshToken(q: Queryable, sessionId: string): Promise<string> {
-  const token = randomBytes(24).toString('base64url');
-  await q.query('insert into planner_auth.refresh_tokens (token_hash, session_id) values ($1, $2)', [hashToken(token), sessionId]);
+/** A rotated token's successor: recomputable by whoever holds the parent, not from the database alone. */
+const deriveChild = (parent: string, salt: string) => createHmac('sha256', parent).update(salt).digest('base64url').slice(0, 32);
+
+/** Stores a fresh refresh token for the session (the child of `parent` when rotating) and returns it; only its hash is kept. */
+async function newRefreshToken(q: Queryable, sessionId: string, parent?: string): Promise<string> {
+  if (parent === undefined) {
+    const token = randomBytes(24).toString('base64url');
+    await q.query('insert into planner_auth.refresh_tokens (token_hash, session_id) values ($1, $2)', [hashToken(token), sessionId]);
+    return token;
+  }
+  const salt = randomBytes(16).toString('base64url');
+  const token = deriveChild(parent, salt);
+  await q.query('insert into planner_auth.refresh_tokens (token_hash, session_id, parent, salt) values ($1, $2, $3, $4)', [
+    hashToken(token),
+    sessionId,
+    hashToken(parent),
+    salt,
+  ]);
   return token;
+}
+
+interface TokenRow {
+  token_hash: string;
+  parent: string | null;
+  salt: string | null;
+  revoked: boolean;
+}
+
+/** Recomputes the tokens of a rotation chain (parent first) from the token before it; the last one, if it adds up. */
+function activeDescendant(presented: string, chain: TokenRow[]): string | null {
+  let plain = presented;
+  for (const child of chain) {
+    if (!child.salt || child.parent !== hashToken(plain)) return null;
+    plain = deriveChild(plain, child.salt);
+    if (hashToken(plain) !== child.token_hash) return null;
+  }
+  return plain;
 }
 
 async function startSession(q: Queryable, userId: string): Promise<{ sessionId: string; refreshToken: string; signedInAt: number }> {
@@ -76,22 +114,17 @@ const epoch = (d: Date) => Math.floor(new Date(d).getTime() / 1000);
 
 type Body = Record<string, unknown>;
 
-/** Parses a JSON object body; otherwise answers the way GoTrue does. */
+/** Parses a JSON object body (size, depth and string checks in body.ts); otherwise answers the way GoTrue does. */
 async function jsonBody(c: Context, ctx: ServerContext): Promise<Body | Response> {
-  let text: string;
+  let value: unknown;
   try {
-    text = await readText(c, ctx.config);
+    value = parseJsonText(await readText(c, ctx.config, AUTH_MAX_BODY_BYTES), {});
   } catch (err) {
-    if (err instanceof BodyTooLargeError) return authError(c, 413, 'request_too_large', err.message);
-    throw err;
+    if (!(err instanceof BodyError)) throw err;
+    return err.status === 413 ? authError(c, 413, 'request_too_large', err.message) : authError(c, 400, 'bad_json', err.message);
   }
-  try {
-    const value: unknown = text.trim() === '' ? {} : JSON.parse(text);
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Body;
-    return authError(c, 400, 'bad_json', 'Could not parse request body as JSON: expected an object');
-  } catch (err) {
-    return authError(c, 400, 'bad_json', `Could not parse request body as JSON: ${(err as Error).message}`);
-  }
+  if (value && typeof value === 'object' && !Array.isArray(value)) return value as Body;
+  return authError(c, 400, 'bad_json', 'Could not parse request body as JSON: expected an object');
 }
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -99,6 +132,15 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
   const { db, config } = ctx;
+  const limits = createRateLimiters(config.rateLimits ?? DEFAULT_RATE_LIMITS);
+
+  /** GoTrue's 429; null when the request may go on. */
+  const limited = async (c: Context, name: RateLimitName, key: string, count = true): Promise<Response | null> => {
+    const wait = count ? await limits.take(name, key) : await limits.check(name, key);
+    if (wait === null) return null;
+    c.header('Retry-After', String(wait));
+    return authError(c, 429, 'over_request_rate_limit', `Request rate limit reached: try again in ${wait} s`);
+  };
 
   const session = async (user: UserRow, s: { sessionId: string; refreshToken: string; signedInAt: number }) => {
     const { token, expiresAt } = await jwt.signAccessToken(forToken(user), s.sessionId, s.signedInAt);
@@ -130,7 +172,15 @@ export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
 
   const app = new Hono();
 
+  // Sessions and user data must never sit in a browser or proxy cache.
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('Cache-Control', 'no-store');
+  });
+
   app.post('/signup', async (c) => {
+    const overIp = await limited(c, 'signUpIp', clientIp(c, config.trustProxy));
+    if (overIp) return overIp;
     const body = await jsonBody(c, ctx);
     if (body instanceof Response) return body;
     const rawEmail = str(body.email);
@@ -149,19 +199,27 @@ export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
     // bcrypt ignores everything past 72 bytes; GoTrue refuses such passwords rather than truncate them.
     if (Buffer.byteLength(password) > 72) return authError(c, 422, 'validation_failed', 'Password cannot be longer than 72 characters');
     const metadata = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? body.data : {};
+    const metadataJson = JSON.stringify(metadata);
+    // It goes into every access token: a big one would make every request carry it.
+    if (Buffer.byteLength(metadataJson) > MAX_USER_METADATA_BYTES) {
+      return authError(c, 400, 'validation_failed', `User metadata is too large: at most ${MAX_USER_METADATA_BYTES} bytes as JSON`);
+    }
+    const overEmail = await limited(c, 'signUpEmail', email);
+    if (overEmail) return overEmail;
     // Hash outside the transaction: PGlite runs one transaction at a time.
-    const hash = await bcrypt.hash(password, BCRYPT_COST);
+    const hash = await hashGate(clientIp(c, config.trustProxy), () => bcryptHash(password, BCRYPT_COST));
+    // The response is built inside the transaction, so a failure anywhere leaves no user behind.
     const created = await db.transaction(async (q) => {
       const { rows } = await q.query<UserRow>(
         `insert into auth.users as u (email, encrypted_password, email_confirmed_at, last_sign_in_at, raw_user_meta_data)
          values ($1, $2, now(), now(), $3) on conflict (email) do nothing returning ${USER_COLUMNS}`,
-        [email, hash, JSON.stringify(metadata)],
+        [email, hash, metadataJson],
       );
       const user = rows[0];
-      return user ? { user, session: await startSession(q, user.id) } : null;
+      return user ? await session(user, await startSession(q, user.id)) : null;
     });
     if (!created) return authError(c, 422, 'user_already_exists', 'User already registered');
-    return c.json(await session(created.user, created.session));
+    return c.json(created);
   });
 
   app.post('/token', async (c) => {
@@ -169,6 +227,10 @@ export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
     if (grant !== 'password' && grant !== 'refresh_token') {
       return authError(c, 400, 'validation_failed', 'unsupported_grant_type: use grant_type=password or grant_type=refresh_token');
     }
+    const ip = clientIp(c, config.trustProxy);
+    const overIp =
+      grant === 'password' ? ((await limited(c, 'signInIpBurst', ip)) ?? (await limited(c, 'signInIp', ip))) : await limited(c, 'refreshIp', ip);
+    if (overIp) return overIp;
     const body = await jsonBody(c, ctx);
     if (body instanceof Response) return body;
 
@@ -177,51 +239,85 @@ export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
       const password = str(body.password);
       if (!rawEmail) return authError(c, 400, 'validation_failed', 'Sign in requires an email address');
       if (!password) return authError(c, 400, 'validation_failed', 'Sign in requires a password');
-      const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users u where u.email = $1`, [normaliseEmail(rawEmail)]);
+      const email = normaliseEmail(rawEmail);
+      // Per account only failures count (a person who signs in often is never stopped), checked before bcrypt.
+      const overEmail = await limited(c, 'signInEmail', email, false);
+      if (overEmail) return overEmail;
+      const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users u where u.email = $1`, [email]);
       const found = rows[0];
-      const matches = await bcrypt.compare(password, found?.encrypted_password ?? DUMMY_HASH);
-      if (!found || !matches) return authError(c, 400, 'invalid_credentials', 'Invalid login credentials');
+      const matches = await hashGate(clientIp(c, config.trustProxy), () => bcryptVerify(password, found?.encrypted_password ?? DUMMY_HASH));
+      if (!found || !matches) {
+        await limits.take('signInEmail', email);
+        return authError(c, 400, 'invalid_credentials', 'Invalid login credentials');
+      }
       const signedIn = await db.transaction(async (q) => {
         const updated = await q.query<UserRow>(
           `update auth.users u set last_sign_in_at = now(), updated_at = now() where u.id = $1 returning ${USER_COLUMNS}`,
           [found.id],
         );
         const user = updated.rows[0];
-        return user ? { user, session: await startSession(q, user.id) } : null;
+        return user ? await session(user, await startSession(q, user.id)) : null;
       });
       if (!signedIn) return authError(c, 400, 'invalid_credentials', 'Invalid login credentials');
-      return c.json(await session(signedIn.user, signedIn.session));
+      return c.json(signedIn);
     }
 
     const refreshToken = str(body.refresh_token);
     if (!refreshToken) return authError(c, 400, 'validation_failed', 'refresh_token required');
     const tokenHash = hashToken(refreshToken);
-    // Rotation: the token is marked used atomically; using it again means it leaked, so the whole session goes.
+    const reuseInterval = config.refreshTokenReuseInterval ?? DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL;
+    // GoTrue's rules. An active token rotates. A rotated one answers with the session's active token when it
+    // is the active token's parent (the client lost the response that carried it) or was rotated less than
+    // the reuse interval ago (two tabs refreshing at once); otherwise it leaked, and the whole session goes.
     const outcome = await db.transaction(async (q) => {
+      const resume = async (sessionId: string, next: string) => {
+        const { rows } = await q.query<UserRow & { session_created_at: Date }>(
+          `update planner_auth.sessions s set refreshed_at = now() from auth.users u
+           where s.id = $1 and u.id = s.user_id returning ${USER_COLUMNS}, s.created_at as session_created_at`,
+          [sessionId],
+        );
+        const user = rows[0];
+        return user ? { body: await session(user, { sessionId, refreshToken: next, signedInAt: epoch(user.session_created_at) }) } : null;
+      };
       const used = await q.query<{ session_id: string }>(
-        'update planner_auth.refresh_tokens set revoked = true where token_hash = $1 and not revoked returning session_id',
+        'update planner_auth.refresh_tokens set revoked = true, revoked_at = now() where token_hash = $1 and not revoked returning session_id',
         [tokenHash],
       );
-      const sessionId = used.rows[0]?.session_id;
-      if (!sessionId) {
-        const reused = await q.query<{ session_id: string }>('delete from planner_auth.sessions s using planner_auth.refresh_tokens t where t.token_hash = $1 and s.id = t.session_id returning s.id as session_id', [tokenHash]);
-        return { error: reused.rows.length ? ('reused' as const) : ('unknown' as const) };
-      }
-      const { rows } = await q.query<UserRow & { session_created_at: Date }>(
-        `update planner_auth.sessions s set refreshed_at = now() from auth.users u
-         where s.id = $1 and u.id = s.user_id returning ${USER_COLUMNS}, s.created_at as session_created_at`,
-        [sessionId],
+      const rotated = used.rows[0]?.session_id;
+      if (rotated) return (await resume(rotated, await newRefreshToken(q, rotated, refreshToken))) ?? { error: 'not_found' as const };
+
+      const found = await q.query<{ session_id: string; recent: boolean }>(
+        `select session_id, coalesce(revoked_at > now() - make_interval(secs => $2::double precision), false) as recent
+         from planner_auth.refresh_tokens where token_hash = $1`,
+        [tokenHash, reuseInterval],
       );
-      const user = rows[0];
-      if (!user) return { error: 'unknown' as const };
-      const next = await newRefreshToken(q, sessionId);
-      return { user, session: { sessionId, refreshToken: next, signedInAt: epoch(user.session_created_at) } };
+      const presented = found.rows[0];
+      if (!presented) return { error: 'not_found' as const };
+      // Its descendants, down to the first one still active.
+      const chain = await q.query<TokenRow>(
+        `with recursive chain as (
+           select token_hash, parent, salt, revoked, 1 as depth from planner_auth.refresh_tokens where parent = $1
+           union all
+           select t.token_hash, t.parent, t.salt, t.revoked, c.depth + 1
+           from planner_auth.refresh_tokens t join chain c on t.parent = c.token_hash where c.revoked and c.depth < 10000
+         ) select token_hash, parent, salt, revoked from chain order by depth`,
+        [tokenHash],
+      );
+      const active = chain.rows.at(-1);
+      const parentOfActive = chain.rows.length === 1 && active?.revoked === false;
+      if (active?.revoked === false && (parentOfActive || presented.recent)) {
+        const current = activeDescendant(refreshToken, chain.rows);
+        if (current) return (await resume(presented.session_id, current)) ?? { error: 'not_found' as const };
+      }
+      await q.query('delete from planner_auth.sessions where id = $1', [presented.session_id]);
+      return { error: 'already_used' as const };
     });
     if ('error' in outcome) {
-      const message = outcome.error === 'reused' ? 'Invalid Refresh Token: Already Used' : 'Invalid Refresh Token: Refresh Token Not Found';
-      return authError(c, 400, 'refresh_token_not_found', message);
+      return outcome.error === 'already_used'
+        ? authError(c, 400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+        : authError(c, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
     }
-    return c.json(await session(outcome.user, outcome.session));
+    return c.json(outcome.body);
   });
 
   // GoTrue's scopes: global (the client's default) ends every session of the user, local only this one,

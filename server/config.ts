@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { SignJWT } from 'jose';
 import type { BillingMode, ServerConfig, ServerLimits } from './context.ts';
 import { prepareDataDir } from './datadir.ts';
+import { rateLimitsFromEnv } from './ratelimit.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
 
@@ -44,6 +45,8 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
     trustProxy: overrides.trustProxy ?? flag(env.TRUST_PROXY, 'TRUST_PROXY'),
     limits: { ...limitsFrom(env), ...overrides.limits },
     cspConnectSrc: overrides.cspConnectSrc ?? originsFrom(env.CSP_CONNECT_SRC),
+    refreshTokenReuseInterval: overrides.refreshTokenReuseInterval ?? intFrom(env.REFRESH_TOKEN_REUSE_INTERVAL, 10, 'REFRESH_TOKEN_REUSE_INTERVAL'),
+    rateLimits: overrides.rateLimits ?? rateLimitsFromEnv(env),
     staticDir: overrides.staticDir ?? resolve(env.STATIC_DIR || 'dist'),
   };
 }

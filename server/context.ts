@@ -1,5 +1,6 @@
 // The seams between the server's parts: the database, the configuration and who is calling.
 // server/app.ts builds one ServerContext and hands it to every route module.
+import type { RateLimitConfig } from './ratelimit.ts';
 
 export interface JwtClaims {
   sub?: string;
@@ -73,6 +74,10 @@ export interface ServerConfig {
   staticDir?: string;
   /** Request bodies above this size are refused with 413 (default 5 MB). */
   maxBodyBytes?: number;
+  /** A rotated refresh token still answers with the current session for this long (GoTrue's refresh_token_reuse_interval). */
+  refreshTokenReuseInterval?: number;
+  /** Request limits per IP and per email (server/ratelimit.ts). */
+  rateLimits?: RateLimitConfig;
   /** True when publicUrl was configured (PUBLIC_URL); otherwise it is the bound address. */
   publicUrlExplicit?: boolean;
 }

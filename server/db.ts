@@ -11,6 +11,13 @@ import pg from 'pg';
 import type { Db, JwtClaims, Queryable, QueryResult } from './context.ts';
 import { lockDataDir, makePrivate } from './datadir.ts';
 
+// PGlite checks boolean and bytea parameters itself and throws a plain Error (no SQLSTATE, so a 500) for
+// input like "maybe"; sent as text, PostgreSQL refuses it with 22P02 as it does on a real server.
+const PASS_THROUGH_SERIALIZERS = {
+  16: (v: unknown) => (typeof v === 'boolean' ? (v ? 't' : 'f') : String(v)),
+  17: (v: unknown) => (v instanceof Uint8Array ? '\\x' + Buffer.from(v).toString('hex') : String(v)),
+};
+
 /** A transaction handle that can also run multi-statement scripts (migrations). */
 export interface ScriptQueryable extends Queryable {
   exec(sql: string): Promise<void>;
@@ -59,7 +66,9 @@ async function openPglite(dataDir: string, sharedBuffers = DEFAULT_PGLITE_SHARED
   let pglite: PGlite;
   try {
     if (!existsSync(join(pgDir, 'PG_VERSION'))) await initdbApart(pgDir);
-    pglite = await PGlite.create({ dataDir: pgDir, startParams: defaults && [...defaults, ...PGLITE_SETTINGS, '-c', `shared_buffers=${sharedBuffers}`] });
+    pglite = await PGlite.create({ dataDir: pgDir, startParams: defaults && [...defaults, ...PGLITE_SETTINGS, '-c', `shared_buffers=${sharedBuffers}`],
+      serializers: PASS_THROUGH_SERIALIZERS,
+    });
     // Emscripten's file system chmods every file it creates to 0666, whatever the umask; the directories stay
     // 0700, so what PGlite creates later is still out of others' reach.
     makePrivate(pgDir);

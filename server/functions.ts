@@ -1,7 +1,7 @@
 // /functions/v1/*: the three billing functions (logic shared with the Deno entry points in
 // supabase/functions/) and the Stripe webhook. Stripe when a secret key is configured, else test mode.
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { BodyError, checkJsonText, FUNCTIONS_MAX_BODY_BYTES, readBodyText } from './body.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { BILLING_FUNCTIONS, handleBillingFunction, type FunctionEnv } from '../supabase/functions/_shared/functions.ts';
@@ -10,6 +10,7 @@ import { createStripeProvider, handleStripeWebhook } from '../supabase/functions
 import { createStripeClient } from './billing/stripe.ts';
 import { createSubscriberStore } from './billing/subscribers.ts';
 import { createTestModeProvider } from './billing/testmode.ts';
+import { clientIp, createRateLimiters, DEFAULT_RATE_LIMITS } from './ratelimit.ts';
 
 export function functionsRoutes(ctx: ServerContext): Hono {
   const subscribers = createSubscriberStore(ctx.db);
@@ -23,20 +24,47 @@ export function functionsRoutes(ctx: ServerContext): Hono {
     fallbackOrigin: ctx.config.publicUrl,
   };
 
+  const limits = createRateLimiters(ctx.config.rateLimits ?? DEFAULT_RATE_LIMITS);
+  const maxBytes = Math.min(FUNCTIONS_MAX_BODY_BYTES, ctx.config.maxBodyBytes ?? FUNCTIONS_MAX_BODY_BYTES);
+
   const app = new Hono();
-  app.use(
-    bodyLimit({
-      maxSize: ctx.config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-      onError: () => errorResponse(413, 'Request body is too large'),
-    }),
-  );
-  for (const name of BILLING_FUNCTIONS) app.all(`/${name}`, (c) => handleBillingFunction(name, c.req.raw, env));
-  app.all('/stripe-webhook', (c) => {
+  for (const name of BILLING_FUNCTIONS) {
+    app.all(`/${name}`, async (c) => {
+      if (c.req.method === 'OPTIONS') return handleBillingFunction(name, c.req.raw, env);
+      const wait = await limits.take('functionsIp', clientIp(c, ctx.config.trustProxy));
+      if (wait !== null) {
+        const res = errorResponse(429, `Too many requests: try again in ${wait} s`);
+        res.headers.set('Retry-After', String(wait));
+        return res;
+      }
+      // The body is read and checked here (size, UTF-8, depth, NUL) and handed on as a fresh request.
+      let text: string;
+      try {
+        text = await readBodyText(c.req.raw, maxBytes);
+        if (text.trim() !== '') checkJsonText(text);
+      } catch (err) {
+        if (err instanceof BodyError) return errorResponse(err.status, err.message);
+        throw err;
+      }
+      const { method, headers, url } = c.req.raw;
+      return handleBillingFunction(name, new Request(url, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : text }), env);
+    });
+  }
+  // Stripe signs the exact bytes it sent, so the webhook reads its own body (within the server-wide limit).
+  app.all('/stripe-webhook', async (c) => {
     const webhookSecret = ctx.config.stripe?.webhookSecret;
     if (!stripe || !webhookSecret) {
       return errorResponse(404, 'Stripe webhooks are off: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
     }
-    return handleStripeWebhook(c.req.raw, { stripe, subscribers, webhookSecret });
+    let body: string;
+    try {
+      body = await readBodyText(c.req.raw, ctx.config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+    } catch (err) {
+      if (err instanceof BodyError) return errorResponse(err.status, err.message);
+      throw err;
+    }
+    const { method, headers, url } = c.req.raw;
+    return handleStripeWebhook(new Request(url, { method, headers, body }), { stripe, subscribers, webhookSecret });
   });
   app.all('*', () => errorResponse(404, 'Function not found'));
   return app;

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ServerConfig } from './context.ts';
+import { BodyError, decodeUtf8, readBodyText } from './body.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './config.ts';
 
 /** Contract §0: the browser must see X-Supabase-Api-Version, or auth error codes are read from `error_code`. */
@@ -54,29 +55,17 @@ export function restError(c: Context, status: ContentfulStatusCode, body: Postgr
   return c.json({ code: body.code, details: body.details ?? null, hint: body.hint ?? null, message: body.message }, status);
 }
 
-export class BodyTooLargeError extends Error {
-  constructor(readonly limit: number) {
-    super(`Request body is larger than ${limit} bytes`);
-  }
-}
-
-/** Reads the body as text; a chunked body is cut off as soon as it exceeds the configured limit. */
-export async function readText(c: Context, config: ServerConfig): Promise<string> {
-  const limit = config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+/**
+ * Reads the body as text, strictly decoded (invalid UTF-8 is a BodyError, not U+FFFD); a chunked body is
+ * cut off as soon as it exceeds the limit (the configured maximum unless the route has a smaller one).
+ */
+export async function readText(c: Context, config: ServerConfig, routeLimit?: number): Promise<string> {
+  const limit = Math.min(routeLimit ?? Infinity, config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
   const declared = c.req.header('content-length');
   if (declared !== undefined) {
-    if (Number(declared) > limit) throw new BodyTooLargeError(limit);
+    if (Number(declared) > limit) throw new BodyError(413, `Request body is larger than ${limit} bytes`);
     // Node's parser delivers exactly Content-Length bytes; the adapter's direct read skips web streams.
-    return c.req.text();
+    return decodeUtf8(new Uint8Array(await c.req.arrayBuffer()));
   }
-  const body = c.req.raw.body;
-  if (!body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > limit) throw new BodyTooLargeError(limit);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return readBodyText(c.req.raw, limit);
 }

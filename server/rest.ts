@@ -4,7 +4,8 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { JwtClaims, ServerContext } from './context.ts';
-import { BodyTooLargeError, readText, restError } from './http.ts';
+import { BodyError, parseJsonText } from './body.ts';
+import { readText, restError } from './http.ts';
 import { bearerToken, type Jwt } from './jwt.ts';
 
 /** Tables the API exposes; what each role may do with them is up to the grants and policies. */
@@ -168,13 +169,20 @@ function columnValue(value: unknown): string | null {
   return String(value);
 }
 
-function parseBody(text: string): Record<string, unknown>[] {
-  let value: unknown;
+/** JSON text → value, refusing (before anything is written) what body.ts refuses. */
+function parseJson(text: string, empty?: unknown): unknown {
   try {
-    value = JSON.parse(text);
+    const value = parseJsonText(text, empty);
+    if (value === undefined) throw new BodyError(400, 'Request body is empty');
+    return value;
   } catch (err) {
-    throw new RestError(400, 'PGRST102', 'Empty or invalid json', (err as Error).message);
+    if (err instanceof BodyError) throw new RestError(400, 'PGRST102', 'Empty or invalid json', err.message);
+    throw err;
   }
+}
+
+function parseBody(text: string): Record<string, unknown>[] {
+  const value = parseJson(text);
   const rows = Array.isArray(value) ? value : [value];
   if (!rows.every((r) => r && typeof r === 'object' && !Array.isArray(r))) {
     throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'Expected a JSON object or an array of objects');
@@ -283,8 +291,10 @@ export function restRoutes(ctx: ServerContext, jwt: Jwt): Hono {
 
   app.onError((err, c) => {
     if (err instanceof RestError) return restError(c, err.status, { code: err.code, message: err.message, details: err.details, hint: err.hint });
-    if (err instanceof BodyTooLargeError) {
-      return restError(c, 413, { code: 'PGRST413', message: 'Payload Too Large', details: err.message });
+    if (err instanceof BodyError) {
+      return err.status === 413
+        ? restError(c, 413, { code: 'PGRST413', message: 'Payload Too Large', details: err.message })
+        : restError(c, 400, { code: 'PGRST102', message: 'Empty or invalid json', details: err.message });
     }
     console.error('REST request failed:', err);
     return restError(c, 500, { code: 'PGRST000', message: 'Internal server error' });
@@ -334,12 +344,7 @@ export function restRoutes(ctx: ServerContext, jwt: Jwt): Hono {
     const name = c.req.param('fn');
     const fn = Object.hasOwn(EXPOSED_FUNCTIONS, name) ? EXPOSED_FUNCTIONS[name] : undefined;
     const text = await readText(c, ctx.config);
-    let args: unknown;
-    try {
-      args = text.trim() === '' ? {} : JSON.parse(text);
-    } catch (err) {
-      throw new RestError(400, 'PGRST102', 'Empty or invalid json', (err as Error).message);
-    }
+    const args = parseJson(text, {});
     if (!args || typeof args !== 'object' || Array.isArray(args)) throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'Expected a JSON object of named arguments');
     const given = Object.keys(args).sort();
     if (!fn || given.join(',') !== fn.args.map(([arg]) => arg).sort().join(',')) {

@@ -1,6 +1,8 @@
 // /auth/v1 through the real supabase-js client, as the app calls it.
-import type { Session } from '@supabase/supabase-js';
+import { createClient, type Session } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
+import WebSocket from 'ws';
+import { loadConfig } from '../../server/config.ts';
 import { backends, STARTUP_TIMEOUT, startTestServer, uniqueEmail, type TestServer } from './harness.ts';
 
 describe.each(backends)('auth on %s', (backend) => {
@@ -106,7 +108,15 @@ describe.each(backends)('auth on %s', (backend) => {
     expect(await srv.sql('select 1 from auth.users where email = $1', [email])).toHaveLength(0);
   });
 
-  test('refresh rotates the token; reusing a rotated token revokes the whole session', async () => {
+  /** Makes every rotated token of the session look rotated `seconds` ago (the reuse window is 10 s). */
+  const ageRotations = (sessionId: unknown, seconds: number) =>
+    srv.sql(
+      `update planner_auth.refresh_tokens set revoked_at = revoked_at - make_interval(secs => $2::double precision)
+       where session_id = $1 and revoked`,
+      [sessionId, seconds],
+    );
+
+  test('refresh rotates the token; a rotated token reused within the window gets the current session', async () => {
     const { client, session, user } = await srv.signUp();
     const first = await client.auth.refreshSession();
     expect(first.error).toBeNull();
@@ -115,14 +125,163 @@ describe.each(backends)('auth on %s', (backend) => {
     expect(rotated.user.id).toBe(user.id);
     expect(decodeJwt(rotated.access_token).session_id).toBe(decodeJwt(session.access_token).session_id);
 
-    // The old token again: detected as reuse, and the family (the rotated token too) is gone.
-    const reuse = await srv.client().auth.refreshSession({ refresh_token: session.refresh_token });
-    expect(reuse.error).toMatchObject({ status: 400, code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Already Used' });
-    const afterReuse = await srv.client().auth.refreshSession({ refresh_token: rotated.refresh_token });
-    expect(afterReuse.error).toMatchObject({ status: 400, code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' });
+    // The same old token again, at once: GoTrue answers with the active token rather than signing anyone out.
+    const again = await srv.client().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(again.error).toBeNull();
+    expect(again.data.session!.refresh_token).toBe(rotated.refresh_token);
+    expect(again.data.session!.user.id).toBe(user.id);
+    const next = await srv.client().auth.refreshSession({ refresh_token: rotated.refresh_token });
+    expect(next.error).toBeNull();
+    expect(next.data.session!.refresh_token).not.toBe(rotated.refresh_token);
 
     const unknown = await srv.client().auth.refreshSession({ refresh_token: 'no-such-token' });
     expect(unknown.error).toMatchObject({ code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' });
+  });
+
+  test('five refreshes of one token at the same moment all get the same new token; the chain does not fork', async () => {
+    const { session } = await srv.signUp();
+    const sessionId = decodeJwt(session.access_token).session_id;
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        srv.api('/auth/v1/token?grant_type=refresh_token', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ refresh_token: session.refresh_token }),
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const tokens = new Set(await Promise.all(responses.map(async (r) => ((await r.json()) as { refresh_token: string }).refresh_token)));
+    expect(tokens.size).toBe(1);
+    expect(tokens.has(session.refresh_token)).toBe(false);
+    expect(await srv.sql('select revoked from planner_auth.refresh_tokens where session_id = $1 order by created_at', [sessionId])).toEqual([
+      { revoked: true },
+      { revoked: false },
+    ]);
+  });
+
+  test('the parent of the active token still answers with it after the window (a lost refresh response)', async () => {
+    const { client, session } = await srv.signUp();
+    const rotated = (await client.auth.refreshSession()).data.session!;
+    await ageRotations(decodeJwt(session.access_token).session_id, 3600);
+    const retried = await srv.client().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(retried.error).toBeNull();
+    expect(retried.data.session!.refresh_token).toBe(rotated.refresh_token);
+  });
+
+  test('reusing an older rotated token after the window revokes the whole session', async () => {
+    const { client, session } = await srv.signUp();
+    const sessionId = decodeJwt(session.access_token).session_id;
+    const second = (await client.auth.refreshSession()).data.session!;
+    const third = (await client.auth.refreshSession()).data.session!;
+    expect(new Set([session.refresh_token, second.refresh_token, third.refresh_token]).size).toBe(3);
+    await ageRotations(sessionId, 11);
+
+    const reuse = await srv.client().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(reuse.error).toMatchObject({ status: 400, code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' });
+    expect(await srv.sql('select 1 from planner_auth.sessions where id = $1', [sessionId])).toHaveLength(0);
+    const afterReuse = await srv.client().auth.refreshSession({ refresh_token: third.refresh_token });
+    expect(afterReuse.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
+    const res = await srv.api('/auth/v1/user', { headers: { authorization: `Bearer ${third.access_token}` } });
+    expect(res.status).toBe(403);
+  });
+
+  test('the reuse window follows REFRESH_TOKEN_REUSE_INTERVAL', async () => {
+    const { client, session } = await srv.signUp();
+    const sessionId = decodeJwt(session.access_token).session_id;
+    await client.auth.refreshSession();
+    await client.auth.refreshSession();
+    await ageRotations(sessionId, 11);
+    const config = srv.server.ctx.config;
+    const saved = config.refreshTokenReuseInterval;
+    config.refreshTokenReuseInterval = 60;
+    try {
+      expect((await srv.client().auth.refreshSession({ refresh_token: session.refresh_token })).error).toBeNull();
+      await ageRotations(sessionId, 60);
+      const late = await srv.client().auth.refreshSession({ refresh_token: session.refresh_token });
+      expect(late.error).toMatchObject({ code: 'refresh_token_already_used' });
+    } finally {
+      config.refreshTokenReuseInterval = saved;
+    }
+    expect((await loadConfig({ jwtSecret: 'x'.repeat(32) }, { REFRESH_TOKEN_REUSE_INTERVAL: '3' })).refreshTokenReuseInterval).toBe(3);
+    expect((await loadConfig({ jwtSecret: 'x'.repeat(32) }, {})).refreshTokenReuseInterval).toBe(10);
+  });
+
+  test('two supabase-js clients sharing one stored session refresh at once and both stay signed in', async () => {
+    const { email, password, user } = await srv.signUp();
+    const stored = new Map<string, string>();
+    const storage = {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+      removeItem: (key: string) => void stored.delete(key),
+    };
+    const refreshStatuses: number[] = [];
+    const recordingFetch: typeof fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      if (String(input).includes('grant_type=refresh_token')) refreshStatuses.push(res.status);
+      return res;
+    };
+    const tab = () =>
+      createClient(srv.url, srv.anonKey, {
+        auth: { storage, persistSession: true, autoRefreshToken: false, detectSessionInUrl: false },
+        realtime: { transport: WebSocket as never },
+        global: { fetch: recordingFetch },
+      });
+    const a = tab();
+    expect((await a.auth.signInWithPassword({ email, password })).error).toBeNull();
+    const b = tab();
+    expect((await b.auth.getSession()).data.session?.user.id).toBe(user.id);
+
+    for (let round = 0; round < 3; round++) {
+      const results = await Promise.all([a.auth.refreshSession(), b.auth.refreshSession()]);
+      // supabase-js drops its own result when the other tab wrote the shared slot first; that is not a sign-out.
+      for (const { error } of results) if (error) expect(error.name).toBe('AuthRefreshDiscardedError');
+      const [sa, sb] = await Promise.all([a.auth.getSession(), b.auth.getSession()]);
+      expect(sa.data.session?.refresh_token).toEqual(expect.any(String));
+      expect(sb.data.session?.refresh_token).toBe(sa.data.session?.refresh_token);
+    }
+    // Each round both tabs sent the same refresh token; the server answered every one with a session.
+    expect(refreshStatuses).toEqual([200, 200, 200, 200, 200, 200]);
+    const tasks = JSON.stringify([{ id: 't1', title: 'Still here', date: '2026-11-23', completed: false, createdAt: 1, order: 0 }]);
+    expect((await a.from('user_tasks').upsert({ user_id: user.id, tasks })).error).toBeNull();
+    for (const c of [a, b]) {
+      expect((await c.auth.getSession()).data.session).not.toBeNull();
+      expect((await c.auth.getUser()).error).toBeNull();
+      const { data, error } = await c.from('user_tasks').select('tasks').eq('user_id', user.id);
+      expect(error).toBeNull();
+      expect(data).toEqual([{ tasks }]);
+    }
+  });
+
+  test('passwords hashed by bcryptjs before the switch to @node-rs/bcrypt still sign in', async () => {
+    // Written by bcryptjs 3.0 (hashSync with cost 10), as auth.users rows hold them today.
+    const legacy = [
+      ['legacy-pass-1', '$2b$10$ZQHleOZx9LVsifUm0bwl9u8DCoeFsXC43IEVTJixEF7RAHyD2L/b6'],
+      ['legacy-pass-2', '$2a$10$LbtD1Augm1U8WeT.k8hEweWrinWE3jDyC2xb0kbr6ByG4pgSzNOfS'],
+    ] as const;
+    for (const [password, hash] of legacy) {
+      const { email, user } = await srv.signUp();
+      await srv.sql('update auth.users set encrypted_password = $2 where id = $1', [user.id, hash]);
+      const ok = await srv.client().auth.signInWithPassword({ email, password });
+      expect(ok.error).toBeNull();
+      expect(ok.data.user!.id).toBe(user.id);
+      const wrong = await srv.client().auth.signInWithPassword({ email, password: `${password}x` });
+      expect(wrong.error).toMatchObject({ code: 'invalid_credentials' });
+    }
+  });
+
+  test('token and user responses are never cached', async () => {
+    const { email, password, session } = await srv.signUp();
+    const json = { 'content-type': 'application/json' };
+    const responses = [
+      await srv.api('/auth/v1/signup', { method: 'POST', headers: json, body: JSON.stringify({ email: uniqueEmail(), password }) }),
+      await srv.api('/auth/v1/token?grant_type=password', { method: 'POST', headers: json, body: JSON.stringify({ email, password }) }),
+      await srv.api('/auth/v1/token?grant_type=refresh_token', { method: 'POST', headers: json, body: JSON.stringify({ refresh_token: session.refresh_token }) }),
+      await srv.api('/auth/v1/user', { headers: { authorization: `Bearer ${session.access_token}` } }),
+      await srv.api('/auth/v1/token?grant_type=password', { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'wrong-one' }) }),
+    ];
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 400]);
+    for (const res of responses) expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
   test('a refresh token works once: two sessions stay independent', async () => {

@@ -9,6 +9,7 @@ import { createClient, type Session, type SupabaseClient, type User } from '@sup
 import pg from 'pg';
 import WebSocket from 'ws';
 import { startServer, type RunningServer, type StartOptions } from '../../server/app.ts';
+import { DEFAULT_RATE_LIMITS } from '../../server/ratelimit.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -33,6 +34,11 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
+/** Every test file signs up many users from 127.0.0.1; ratelimit.test.ts tests the real limits. */
+const UNLIMITED = Object.fromEntries(
+  (Object.keys(DEFAULT_RATE_LIMITS) as (keyof typeof DEFAULT_RATE_LIMITS)[]).map((name) => [name, { points: 1_000_000, seconds: 1 }]),
+) as typeof DEFAULT_RATE_LIMITS;
+
 let emailCounter = 0;
 export const uniqueEmail = (tag = 'user') => `${tag}-${process.pid}-${Date.now()}-${++emailCounter}@example.com`;
 
@@ -46,7 +52,7 @@ export async function startTestServer(backend: Backend, options: StartOptions = 
   }
   let server: RunningServer;
   try {
-    server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl, jwtSecret, env: {}, ...options });
+    server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl, jwtSecret, env: {}, rateLimits: UNLIMITED, ...options });
   } catch (err) {
     await dropDatabase();
     rmSync(dataDir, { recursive: true, force: true });

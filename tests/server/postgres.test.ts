@@ -42,12 +42,18 @@ describePg('two servers on one PostgreSQL database', () => {
     const signIn = await onB.auth.signInWithPassword({ email, password });
     expect(signIn.error).toBeNull();
 
-    // B's refresh token rotates on A; reusing it on B is detected.
+    // B's refresh token rotates on A; B presenting it again at once gets the token A issued (the reuse
+    // window), and once rotated further and older than the window, reusing it on B ends the session.
     const oldToken = signIn.data.session!.refresh_token;
     const rotated = await a.client().auth.refreshSession({ refresh_token: oldToken });
     expect(rotated.error).toBeNull();
+    const again = await b.client().auth.refreshSession({ refresh_token: oldToken });
+    expect(again.error).toBeNull();
+    expect(again.data.session!.refresh_token).toBe(rotated.data.session!.refresh_token);
+    expect((await a.client().auth.refreshSession({ refresh_token: rotated.data.session!.refresh_token })).error).toBeNull();
+    await a.sql("update planner_auth.refresh_tokens set revoked_at = revoked_at - interval '1 minute' where revoked");
     const reuse = await b.client().auth.refreshSession({ refresh_token: oldToken });
-    expect(reuse.error).toMatchObject({ message: 'Invalid Refresh Token: Already Used' });
+    expect(reuse.error).toMatchObject({ code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used' });
 
     expect((await onA.from('user_tasks').upsert({ user_id: user.id, tasks: '["from A"]' })).error).toBeNull();
     const read = await onB.from('user_tasks').select('tasks').eq('user_id', user.id).maybeSingle();
