@@ -151,6 +151,20 @@ describe('editing', () => {
     expect(titles(selectAllTasks(store.getState()))).toEqual(['From the phone', 'Mine']);
   });
 
+  test('a device thousands of events behind reads the log in pages of 1,000 until it is current', async () => {
+    const backend = subscribedBackend();
+    const { store } = await signedIn(backend, [task('a')]);
+    const start = backend.logOf(backend.idOf(alice.email)).length;
+    for (let n = 1; n <= 2500; n++) otherDevice(backend, n, taskRenamed({ id: 'a', title: `Edit ${n}` }));
+    const reads = backend.log.filter((entry) => entry === 'readEvents').length;
+    window.dispatchEvent(new Event('online'));
+    await settle(100);
+    expect(store.getState().sync.lastSeq).toBe(start + 2500);
+    expect(selectAllTasks(store.getState()).map((t) => t.title)).toEqual(['Edit 2500']);
+    // Pages of 1,000: 1,000, 1,000, 500, and no read past the end.
+    expect(backend.log.filter((entry) => entry === 'readEvents').length - reads).toBe(3);
+  });
+
   test('a delete against another device’s rename converges to deleted everywhere', async () => {
     const backend = subscribedBackend();
     const { store } = await signedIn(backend, [task('a')]);

@@ -50,6 +50,7 @@ export function parseCloudTasks(value: unknown): { tasks: Task[]; changed: boole
 
 const RETRY_MAX_MS = 30_000;
 const PAGE = 1000;
+const APPLY_AT_ONCE = 10_000;
 const BATCH = 500;
 /** Snapshot written this long after the log last moved (and at most this long after it first did). */
 const SNAPSHOT_DELAY_MS = 2000;
@@ -312,11 +313,14 @@ class LiveSession {
     this.catchingUp = (async () => {
       do {
         this.again = false;
+        let after = this.state.lastSeq ?? 0;
+        let page = this.client.sync.readEvents(after, PAGE);
+        const unapplied: LogRow[] = [];
         for (;;) {
-          const after = this.state.lastSeq ?? 0;
-          const { data, error } = await this.client.sync.readEvents(after, PAGE);
+          const { data, error } = await page;
           if (error || !data) {
             if (error) console.warn('Cloud sync: could not read the log', error.message);
+            if (unapplied.length > 0) this.api.dispatch(logEventsReceived({ events: unapplied.splice(0) }));
             break;
           }
           if (data.length > 0 && data[0]!.seq > after + 1) {
@@ -324,12 +328,25 @@ class LiveSession {
             const snapshot = await this.client.sync.readSnapshot(this.userId);
             if (snapshot.data && Number(snapshot.data.seq) >= data[0]!.seq - 1) {
               this.api.dispatch(syncBaseLoaded({ lastSeq: Number(snapshot.data.seq), tasks: parseCloudTasks(snapshot.data.tasks).tasks, seed: [] }));
+              after = this.state.lastSeq ?? 0;
+              page = this.client.sync.readEvents(after, PAGE);
               continue;
             }
             break;
           }
-          if (data.length > 0) this.api.dispatch(logEventsReceived({ events: data }));
-          if (data.length < PAGE) break;
+          const full = data.length === PAGE;
+          // The next page is asked for at once, so the server reads it while this one is handled.
+          if (full) {
+            after = data[data.length - 1]!.seq;
+            page = this.client.sync.readEvents(after, PAGE);
+          }
+          // Pages are applied together, up to APPLY_AT_ONCE events: each dispatch re-renders the cards it
+          // changed, which for a device far behind cost more than reading the page.
+          unapplied.push(...data);
+          if (unapplied.length > 0 && (!full || unapplied.length >= APPLY_AT_ONCE)) {
+            this.api.dispatch(logEventsReceived({ events: unapplied.splice(0) }));
+          }
+          if (!full) break;
         }
       } while (this.again);
     })().finally(() => (this.catchingUp = null));
