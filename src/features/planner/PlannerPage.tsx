@@ -1,10 +1,11 @@
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PlannerDndProvider } from '../dnd/PlannerDndProvider';
 import { AddTodayButton } from '../tasks/AddTodayButton';
 import { taskAdded } from '../tasks/tasksSlice';
 import { PlannerHeaderContainer } from './PlannerHeaderContainer';
 import { selectWeekDayKeys } from './plannerSlice';
+import { removeStartupShell } from './startupShell';
 import { toDayKey } from './week';
 import { WeekGrid } from './WeekGrid';
 
@@ -14,6 +15,8 @@ export function PlannerPage() {
   const dispatch = useAppDispatch();
   const days = useAppSelector(selectWeekDayKeys);
   const addForToday = useCallback(() => dispatch(taskAdded(NEW_TASK_TITLE, toDayKey(new Date()))), [dispatch]);
+  // index.html shows the empty week until the app's is on screen; removed before this commit paints.
+  useLayoutEffect(removeStartupShell, []);
 
   return (
     <div className="min-h-screen">
