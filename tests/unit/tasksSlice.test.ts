@@ -13,6 +13,9 @@ import {
   taskDragMovedTo,
   isTaskEvent,
   tasksReplaced,
+  tasksReducer,
+  replayTaskEvents,
+  type TaskEvent,
 } from '../../src/features/tasks/tasksSlice';
 import { SOMEDAY } from '../../src/features/tasks/types';
 import { MemoryStorage, startStore } from './memoryStorage';
@@ -224,5 +227,45 @@ describe('every task action', () => {
 
   it('starts from an empty list with no drag', () => {
     expect(initialTasks()).toEqual({ ids: [], entities: {}, drag: null });
+  });
+});
+
+describe('completion and rename outside Immer', () => {
+  // tasksReducer handles these two without Immer; replayTaskEvents runs the slice's own case reducers.
+  const adds = [taskAdded('One', MON), taskAdded('Two', MON), taskAdded('Three', TUE)];
+  const base = replay(adds);
+  const [one, two] = adds.map((add) => add.payload.id);
+  const cases: UnknownAction[] = [
+    taskCompletionSet({ id: one!, completed: true }),
+    taskCompletionSet({ id: one!, completed: false }),
+    taskCompletionSet({ id: 'missing', completed: true }),
+    taskCompletionSet({ id: two!, completed: 'yes' as unknown as boolean }),
+    taskRenamed({ id: two!, title: '  Renamed \n' }),
+    taskRenamed({ id: two!, title: 'Two' }),
+    taskRenamed({ id: two!, title: '   ' }),
+    taskRenamed({ id: 'missing', title: 'Ghost' }),
+  ];
+
+  it.each(cases.map((action) => [JSON.stringify(action.payload), action]))('%s gives what the case reducer gives', (_name, action) => {
+    const start = tasksReducer(base, taskCompletionSet({ id: two!, completed: true }));
+    const fast = tasksReducer(start, action);
+    expect(fast).toEqual(replayTaskEvents(start, [action as TaskEvent]));
+  });
+
+  it('returns the same state when nothing changes, and keeps every other task object', () => {
+    expect(tasksReducer(base, taskCompletionSet({ id: one!, completed: false }))).toBe(base);
+    expect(tasksReducer(base, taskRenamed({ id: one!, title: ' One ' }))).toBe(base);
+    const next = tasksReducer(base, taskCompletionSet({ id: one!, completed: true }));
+    expect(next.entities[one!]).toMatchObject({ completed: true, title: 'One' });
+    expect(next.entities[two!]).toBe(base.entities[two!]);
+    expect(next.ids).toBe(base.ids);
+    expect(base.entities[one!]!.completed).toBe(false);
+  });
+
+  it('leaves the new state frozen, as Immer would', () => {
+    const next = tasksReducer(base, taskRenamed({ id: one!, title: 'New' }));
+    expect(Object.isFrozen(next)).toBe(true);
+    expect(Object.isFrozen(next.entities)).toBe(true);
+    expect(Object.isFrozen(next.entities[one!])).toBe(true);
   });
 });
