@@ -1,4 +1,4 @@
-import type { IndexHtmlTransformContext, IndexHtmlTransformHook } from 'vite';
+import type { IndexHtmlTransformContext } from 'vite';
 import { entryLoader, startupHtml } from '../../scripts/startupHtml';
 
 // The build's index.html: the stylesheet inline, the entry preloaded and started by the loader.
@@ -10,9 +10,10 @@ const BUILT = `<html><head>
 </head><body><div id="planner-shell"></div><div id="root"></div></body></html>`;
 
 function transform(html: string) {
-  const hook = startupHtml().transformIndexHtml as { handler: IndexHtmlTransformHook };
+  // The handler uses no plugin context.
+  const hook = startupHtml().transformIndexHtml as unknown as { handler: (html: string, ctx: IndexHtmlTransformContext) => string };
   const bundle = { 'assets/index-xyz.css': { type: 'asset', fileName: 'assets/index-xyz.css', source: '.grid{display:grid}' } };
-  return hook.handler(html, { bundle } as unknown as IndexHtmlTransformContext) as string;
+  return hook.handler(html, { bundle } as unknown as IndexHtmlTransformContext);
 }
 
 it('inlines the stylesheet and turns the entry script into a preload started by the loader', () => {
