@@ -35,7 +35,14 @@ function tasksOn(state: TasksState, date: TaskDate, exceptId?: string): Task[] {
  * from: walking the draft would create a proxy for every one of thousands of tasks.
  */
 function idsOn(state: TasksState, date: TaskDate, exceptId?: string): string[] {
-  return tasksOn(baseOf(state), date, exceptId).map((task) => task.id);
+  // In an Immer reducer the base state is immutable, so the memoized per-day lists apply (the column
+  // selectors usually computed them for this very state): no walk over 5,000 tasks per drag step.
+  // replayTaskEvents mutates a plain copy in place, which a memo keyed by identity must not see.
+  if (isDraft(state)) {
+    const ids = selectTaskIdsByDate({ tasks: original(state)! })[date] ?? [];
+    return exceptId === undefined ? [...ids] : ids.filter((id) => id !== exceptId);
+  }
+  return tasksOn(state, date, exceptId).map((task) => task.id);
 }
 
 function countOn(state: TasksState, date: TaskDate): number {
