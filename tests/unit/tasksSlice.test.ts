@@ -269,3 +269,45 @@ describe('completion and rename outside Immer', () => {
     expect(Object.isFrozen(next.entities[one!])).toBe(true);
   });
 });
+
+describe('moves outside Immer', () => {
+  // tasksReducer moves without Immer; replayTaskEvents runs the slice's own case reducers.
+  const days = [MON, TUE, SOMEDAY];
+  const base = replay(Array.from({ length: 30 }, (_, i) => taskAdded(`T${i}`, days[i % 3]!)));
+  const ids = base.ids;
+
+  it('gives what the case reducers give, for 300 random moves in a row', () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    let state = base;
+    for (let step = 0; step < 300; step++) {
+      const id = step % 17 === 0 ? 'missing' : ids[random(ids.length)]!;
+      const toDate = days[random(3)]!;
+      const action = step % 5 === 0 ? taskMovedToEnd({ id, toDate }) : taskMoved({ id, toDate, toIndex: random(14) - 2 });
+      const next = tasksReducer(state, action);
+      expect(next).toEqual(replayTaskEvents(state, [action]));
+      expect(ordersByDate(next)).toEqual(Object.fromEntries(Object.entries(ordersByDate(next)).map(([day, orders]) => [day, orders.map((_, i) => i)])));
+      state = next;
+    }
+  });
+
+  it('returns the same state for a move to where the task already is, and keeps untouched tasks', () => {
+    const first = base.entities[ids[0]!]!;
+    expect(tasksReducer(base, taskMoved({ id: first.id, toDate: first.date, toIndex: first.order }))).toBe(base);
+    const next = tasksReducer(base, taskMoved({ id: first.id, toDate: TUE, toIndex: 0 }));
+    expect(Object.isFrozen(next.entities)).toBe(true);
+    expect(next.entities[ids[2]!]).toBe(base.entities[ids[2]!]); // Some Day: untouched
+  });
+
+  it('moves a drag preview only while a drag is in progress', () => {
+    const id = ids[0]!;
+    expect(tasksReducer(base, taskDragMovedTo({ id, toDate: SOMEDAY }))).toBe(base);
+    const dragging = tasksReducer(base, taskDragStarted({ id }));
+    const moved = tasksReducer(dragging, taskDragMovedTo({ id, toDate: SOMEDAY, toIndex: 1 }));
+    expect(moved.entities).toEqual(tasksReducer(base, taskMoved({ id, toDate: SOMEDAY, toIndex: 1 })).entities);
+    expect(moved.drag).toBe(dragging.drag);
+  });
+});

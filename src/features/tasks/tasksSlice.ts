@@ -257,7 +257,37 @@ function setTaskFields(state: TasksState, id: string, fields: Partial<Pick<Task,
   return Object.freeze({ ...state, entities: Object.freeze(entities) });
 }
 
+/**
+ * moveTask outside Immer, for the moves a drag makes at every step: Immer proxied each renumbered task
+ * (all later tasks of a day of hundreds, when the task leaves it) and walked all 5,000 entities to
+ * finalize and freeze them. The same result (tests/unit/tasksSlice.test.ts compares with the case reducers).
+ */
+function movedTo(state: TasksState, id: string, toDate: TaskDate, toIndex: number): TasksState {
+  const task = state.entities[id];
+  if (!task) return state;
+  const lists = selectTaskIdsByDate({ tasks: state });
+  const target = (lists[toDate] ?? []).filter((other) => other !== id);
+  target.splice(Math.max(0, Math.min(toIndex, target.length)), 0, id);
+  let entities: TasksState['entities'] | null = null;
+  const place = (ids: string[], date: TaskDate) =>
+    ids.forEach((taskId, order) => {
+      const current = state.entities[taskId]!;
+      if (current.order === order && current.date === date) return;
+      entities ??= { ...state.entities };
+      entities[taskId] = Object.freeze({ ...current, date, order });
+    });
+  place(target, toDate);
+  if (task.date !== toDate) place((lists[task.date] ?? []).filter((other) => other !== id), task.date);
+  return entities ? Object.freeze({ ...state, entities: Object.freeze(entities) }) : state;
+}
+
 export function tasksReducer(state: TasksState | undefined, action: UnknownAction): TasksState {
+  if (state && taskMoved.match(action)) return movedTo(state, action.payload.id, action.payload.toDate, action.payload.toIndex);
+  if (state && taskMovedToEnd.match(action)) return movedTo(state, action.payload.id, action.payload.toDate, Number.MAX_SAFE_INTEGER);
+  if (state && taskDragMovedTo.match(action)) {
+    const { id, toDate, toIndex } = action.payload;
+    return state.drag ? movedTo(state, id, toDate, toIndex ?? Number.MAX_SAFE_INTEGER) : state;
+  }
   if (state && taskCompletionSet.match(action)) {
     const task = state.entities[action.payload.id];
     const completed = action.payload.completed === true;
