@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.ts';
+import { startupHtml } from './scripts/startupHtml.ts';
 
 // The local server (server/) serves the built app and the API on one origin;
 // in `npm run dev` Vite proxies the API paths to it.
@@ -15,6 +16,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // index.html paints its empty week before the app's code runs (scripts/startupHtml.ts).
+    startupHtml(),
     VitePWA({
       // A new version waits until the person chooses 'Reload' (see lib/appUpdate.ts).
       registerType: 'prompt',

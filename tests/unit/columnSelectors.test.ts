@@ -1,4 +1,15 @@
-import { makeSelectTasksOn, taskAdded, taskDeleted, taskMoved, taskRenamed, type TasksState } from '../../src/features/tasks/tasksSlice';
+import {
+  byOrder,
+  makeSelectTasksOn,
+  selectTaskIdsByDate,
+  selectTasksByDate,
+  taskAdded,
+  taskCompletionSet,
+  taskDeleted,
+  taskMoved,
+  taskRenamed,
+  type TasksState,
+} from '../../src/features/tasks/tasksSlice';
 import type { TaskDate } from '../../src/features/tasks/types';
 import { SOMEDAY } from '../../src/features/tasks/types';
 import { replay } from './taskFixtures';
@@ -71,5 +82,33 @@ describe('column selectors', () => {
     const cols = columns(state);
     const next = replay([taskRenamed({ id: idOf(state, `${DAYS[1]} #1`), title: '   ' })], state);
     expect(cols.after(next).recomputed).toEqual([]);
+  });
+
+  it('completions and renames, read after each event or after several, keep every day equal to a fresh sort', () => {
+    // Reads after one field change take what changed from the reducer; after several they compare every task.
+    let state = week();
+    const fresh = (at: TasksState) =>
+      Object.fromEntries(DAYS.map((day) => [day, Object.values(at.entities).filter((task) => task!.date === day).sort(byOrder)]));
+    const titles = (byDate: Record<string, { title: string; completed: boolean }[] | undefined>) =>
+      DAYS.map((day) => (byDate[day] ?? []).map((task) => `${task.title}:${task.completed}`));
+    for (let step = 0; step < 40; step++) {
+      const day = DAYS[(step * 5) % DAYS.length]!;
+      const id = idOf(state, `${day} #${(step * 7) % 30}`);
+      const events =
+        step % 3 === 0
+          ? [taskCompletionSet({ id, completed: step % 2 === 0 })]
+          : step % 3 === 1
+            ? [taskRenamed({ id, title: `${day} #${(step * 7) % 30}` }), taskCompletionSet({ id, completed: true })]
+            : [taskMoved({ id, toDate: DAYS[step % DAYS.length]!, toIndex: step % 4 }), taskRenamed({ id, title: `moved ${step}` })];
+      const before = selectTasksByDate({ tasks: state });
+      state = replay(events, state);
+      const after = selectTasksByDate({ tasks: state });
+      expect(titles(after)).toEqual(titles(fresh(state)));
+      expect(Object.fromEntries(DAYS.map((d) => [d, selectTaskIdsByDate({ tasks: state })[d] ?? []]))).toEqual(
+        Object.fromEntries(DAYS.map((d) => [d, fresh(state)[d]!.map((task) => task.id)])),
+      );
+      // A completion alone touches its own day only.
+      if (step % 3 === 0 && after !== before) expect(DAYS.filter((d) => after[d] !== before[d]).length).toBeLessThanOrEqual(1);
+    }
   });
 });

@@ -13,6 +13,9 @@ import {
   taskDragMovedTo,
   isTaskEvent,
   tasksReplaced,
+  tasksReducer,
+  replayTaskEvents,
+  type TaskEvent,
 } from '../../src/features/tasks/tasksSlice';
 import { SOMEDAY } from '../../src/features/tasks/types';
 import { MemoryStorage, startStore } from './memoryStorage';
@@ -224,5 +227,87 @@ describe('every task action', () => {
 
   it('starts from an empty list with no drag', () => {
     expect(initialTasks()).toEqual({ ids: [], entities: {}, drag: null });
+  });
+});
+
+describe('completion and rename outside Immer', () => {
+  // tasksReducer handles these two without Immer; replayTaskEvents runs the slice's own case reducers.
+  const adds = [taskAdded('One', MON), taskAdded('Two', MON), taskAdded('Three', TUE)];
+  const base = replay(adds);
+  const [one, two] = adds.map((add) => add.payload.id);
+  const cases: UnknownAction[] = [
+    taskCompletionSet({ id: one!, completed: true }),
+    taskCompletionSet({ id: one!, completed: false }),
+    taskCompletionSet({ id: 'missing', completed: true }),
+    taskCompletionSet({ id: two!, completed: 'yes' as unknown as boolean }),
+    taskRenamed({ id: two!, title: '  Renamed \n' }),
+    taskRenamed({ id: two!, title: 'Two' }),
+    taskRenamed({ id: two!, title: '   ' }),
+    taskRenamed({ id: 'missing', title: 'Ghost' }),
+  ];
+
+  it.each(cases.map((action) => [JSON.stringify(action.payload), action]))('%s gives what the case reducer gives', (_name, action) => {
+    const start = tasksReducer(base, taskCompletionSet({ id: two!, completed: true }));
+    const fast = tasksReducer(start, action);
+    expect(fast).toEqual(replayTaskEvents(start, [action as TaskEvent]));
+  });
+
+  it('returns the same state when nothing changes, and keeps every other task object', () => {
+    expect(tasksReducer(base, taskCompletionSet({ id: one!, completed: false }))).toBe(base);
+    expect(tasksReducer(base, taskRenamed({ id: one!, title: ' One ' }))).toBe(base);
+    const next = tasksReducer(base, taskCompletionSet({ id: one!, completed: true }));
+    expect(next.entities[one!]).toMatchObject({ completed: true, title: 'One' });
+    expect(next.entities[two!]).toBe(base.entities[two!]);
+    expect(next.ids).toBe(base.ids);
+    expect(base.entities[one!]!.completed).toBe(false);
+  });
+
+  it('leaves the new state frozen, as Immer would', () => {
+    const next = tasksReducer(base, taskRenamed({ id: one!, title: 'New' }));
+    expect(Object.isFrozen(next)).toBe(true);
+    expect(Object.isFrozen(next.entities)).toBe(true);
+    expect(Object.isFrozen(next.entities[one!])).toBe(true);
+  });
+});
+
+describe('moves outside Immer', () => {
+  // tasksReducer moves without Immer; replayTaskEvents runs the slice's own case reducers.
+  const days = [MON, TUE, SOMEDAY];
+  const base = replay(Array.from({ length: 30 }, (_, i) => taskAdded(`T${i}`, days[i % 3]!)));
+  const ids = base.ids;
+
+  it('gives what the case reducers give, for 300 random moves in a row', () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    let state = base;
+    for (let step = 0; step < 300; step++) {
+      const id = step % 17 === 0 ? 'missing' : ids[random(ids.length)]!;
+      const toDate = days[random(3)]!;
+      const action = step % 5 === 0 ? taskMovedToEnd({ id, toDate }) : taskMoved({ id, toDate, toIndex: random(14) - 2 });
+      const next = tasksReducer(state, action);
+      expect(next).toEqual(replayTaskEvents(state, [action]));
+      expect(ordersByDate(next)).toEqual(Object.fromEntries(Object.entries(ordersByDate(next)).map(([day, orders]) => [day, orders.map((_, i) => i)])));
+      state = next;
+    }
+  });
+
+  it('returns the same state for a move to where the task already is, and keeps untouched tasks', () => {
+    const first = base.entities[ids[0]!]!;
+    expect(tasksReducer(base, taskMoved({ id: first.id, toDate: first.date, toIndex: first.order }))).toBe(base);
+    const next = tasksReducer(base, taskMoved({ id: first.id, toDate: TUE, toIndex: 0 }));
+    expect(Object.isFrozen(next.entities)).toBe(true);
+    expect(next.entities[ids[2]!]).toBe(base.entities[ids[2]!]); // Some Day: untouched
+  });
+
+  it('moves a drag preview only while a drag is in progress', () => {
+    const id = ids[0]!;
+    expect(tasksReducer(base, taskDragMovedTo({ id, toDate: SOMEDAY }))).toBe(base);
+    const dragging = tasksReducer(base, taskDragStarted({ id }));
+    const moved = tasksReducer(dragging, taskDragMovedTo({ id, toDate: SOMEDAY, toIndex: 1 }));
+    expect(moved.entities).toEqual(tasksReducer(base, taskMoved({ id, toDate: SOMEDAY, toIndex: 1 })).entities);
+    expect(moved.drag).toBe(dragging.drag);
   });
 });

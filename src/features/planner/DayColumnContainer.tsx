@@ -5,6 +5,7 @@ import { DayColumn } from '../tasks/DayColumn';
 import { TaskCardContainer } from '../tasks/TaskCardContainer';
 import { makeSelectTasksOn, selectDraggedTaskId, taskAdded } from '../tasks/tasksSlice';
 import { SOMEDAY, type Task, type TaskDate } from '../tasks/types';
+import { groupTasks, type TaskGroup } from './cardGroups';
 import { columnToggled, selectSelectedColumn } from './plannerSlice';
 import { dateLabel, dayLabel, isTodayKey } from './week';
 
@@ -47,36 +48,19 @@ function useRenderedCount(total: number): number {
   return count;
 }
 
-// Cards go in groups that skip style, layout and paint while off screen (content-visibility): a column
-// of hundreds lays out only the groups in view. Per group rather than per card, because each such
-// element is a paint layer with an intersection observer of its own, and thousands of those made every
-// frame and click slow. A group keeps its first task across renders, so a task added, removed or moved
-// (a drag hovering over a long day reorders it live) remounts only the cards whose group changed, not
-// every card after it (a card moving to another group remounts, as a move to another day does; the
-// keyboard drag puts focus back on its handle).
-const GROUP = 25;
-
-interface TaskGroup {
-  /** The first group is 'first'; another is named after the task it started with. */
-  key: string;
-  tasks: Task[];
-}
-
-function groupTasks(tasks: Task[], previous: TaskGroup[]): TaskGroup[] {
-  const starts = new Set(previous.slice(1).map((group) => group.key));
-  // Fresh groups hold 25; known ones may grow to 50 before a new group splits off.
-  const limit = previous.length > 0 ? 2 * GROUP : GROUP;
-  const groups: TaskGroup[] = [];
-  let current: TaskGroup | undefined;
-  for (const task of tasks) {
-    if (!current || (current.tasks.length > 0 && (starts.has(task.id) || current.tasks.length >= limit))) {
-      current = { key: current ? task.id : 'first', tasks: [] };
-      groups.push(current);
-    }
-    current.tasks.push(task);
-  }
-  return groups;
-}
+/**
+ * One group of cards (see cardGroups.ts): skips style, layout and paint while off screen, and re-renders
+ * only when its cards or the dragged one among them change.
+ */
+const CardGroup = memo(function CardGroup({ tasks, draggedId }: { tasks: Task[]; draggedId: string | null }) {
+  return (
+    <div role="presentation" className="space-y-2 [content-visibility:auto]" style={{ containIntrinsicSize: `auto ${tasks.length * CARD_PITCH_PX}px` }}>
+      {tasks.map((task) => (
+        <TaskCardContainer key={task.id} task={task} isDragging={task.id === draggedId} />
+      ))}
+    </div>
+  );
+});
 
 function useTaskGroups(tasks: Task[]): TaskGroup[] {
   const [last, setLast] = useState(() => ({ tasks, groups: groupTasks(tasks, []) }));
@@ -116,11 +100,7 @@ export const DayColumnContainer = memo(function DayColumnContainer({ date }: { d
       dropRef={ref}
     >
       {groups.map((group) => (
-        <div key={group.key} role="presentation" className="space-y-2 [content-visibility:auto]" style={{ containIntrinsicSize: `auto ${group.tasks.length * CARD_PITCH_PX}px` }}>
-          {group.tasks.map((task) => (
-            <TaskCardContainer key={task.id} task={task} isDragging={task.id === draggedId} />
-          ))}
-        </div>
+        <CardGroup key={group.key} tasks={group.tasks} draggedId={draggedId !== null && group.tasks.some((task) => task.id === draggedId) ? draggedId : null} />
       ))}
     </DayColumn>
   );

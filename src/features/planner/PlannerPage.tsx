@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PlannerDndProvider } from '../dnd/PlannerDndProvider';
 import { useHistoryShortcuts } from '../history/useHistoryShortcuts';
@@ -6,6 +6,7 @@ import { AddTodayButton } from '../tasks/AddTodayButton';
 import { taskAdded } from '../tasks/tasksSlice';
 import { PlannerHeaderContainer } from './PlannerHeaderContainer';
 import { selectWeekDayKeys } from './plannerSlice';
+import { removeStartupShell } from './startupShell';
 import { toDayKey } from './week';
 import { WeekGrid } from './WeekGrid';
 
@@ -16,6 +17,8 @@ export function PlannerPage() {
   const days = useAppSelector(selectWeekDayKeys);
   useHistoryShortcuts();
   const addForToday = useCallback(() => dispatch(taskAdded(NEW_TASK_TITLE, toDayKey(new Date()))), [dispatch]);
+  // index.html shows the empty week until the app's is on screen; removed before this commit paints.
+  useLayoutEffect(removeStartupShell, []);
 
   return (
     <div className="min-h-screen">

@@ -1,4 +1,4 @@
-import { createEntityAdapter, createSelector, createSlice, isAnyOf, isDraft, original, type PayloadAction } from '@reduxjs/toolkit';
+import { createEntityAdapter, createSelector, createSlice, isAnyOf, isDraft, original, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { newTaskId } from '../../lib/ids';
 import type { Task, TaskDate } from './types';
 
@@ -35,7 +35,14 @@ function tasksOn(state: TasksState, date: TaskDate, exceptId?: string): Task[] {
  * from: walking the draft would create a proxy for every one of thousands of tasks.
  */
 function idsOn(state: TasksState, date: TaskDate, exceptId?: string): string[] {
-  return tasksOn(baseOf(state), date, exceptId).map((task) => task.id);
+  // In an Immer reducer the base state is immutable, so the memoized per-day lists apply (the column
+  // selectors usually computed them for this very state): no walk over 5,000 tasks per drag step.
+  // replayTaskEvents mutates a plain copy in place, which a memo keyed by identity must not see.
+  if (isDraft(state)) {
+    const ids = selectTaskIdsByDate({ tasks: original(state)! })[date] ?? [];
+    return exceptId === undefined ? [...ids] : ids.filter((id) => id !== exceptId);
+  }
+  return tasksOn(state, date, exceptId).map((task) => task.id);
 }
 
 function countOn(state: TasksState, date: TaskDate): number {
@@ -323,7 +330,71 @@ export const {
   tasksRebased,
 } = tasksSlice.actions;
 
-export const tasksReducer = tasksSlice.reducer;
+type Entities = TasksState['entities'];
+
+/**
+ * Entities made by setTaskFields, with the entities they were copied from and the one task changed (its
+ * date and order unchanged): selectTaskIdsByDate and selectTasksByDate then know what changed without
+ * comparing all 5,000 tasks.
+ */
+const fieldChanges = new WeakMap<Entities, { from: Entities; id: string }>();
+
+/**
+ * Completing or renaming one task among thousands, outside Immer: Immer finishes a draft by walking
+ * every key of the copied `entities` and freezing it, which doubled the cost of the one copy this
+ * state shape needs. Same result as the case reducers (tests/unit/tasksSlice.test.ts compares them).
+ */
+function setTaskFields(state: TasksState, id: string, fields: Partial<Pick<Task, 'title' | 'completed'>>): TasksState {
+  const task = state.entities[id]!;
+  const entities = { ...state.entities, [id]: Object.freeze({ ...task, ...fields }) };
+  fieldChanges.set(entities, { from: state.entities, id });
+  return Object.freeze({ ...state, entities: Object.freeze(entities) });
+}
+
+/**
+ * moveTask outside Immer, for the moves a drag makes at every step: Immer proxied each renumbered task
+ * (all later tasks of a day of hundreds, when the task leaves it) and walked all 5,000 entities to
+ * finalize and freeze them. The same result (tests/unit/tasksSlice.test.ts compares with the case reducers).
+ */
+function movedTo(state: TasksState, id: string, toDate: TaskDate, toIndex: number): TasksState {
+  const task = state.entities[id];
+  if (!task) return state;
+  const lists = selectTaskIdsByDate({ tasks: state });
+  const target = (lists[toDate] ?? []).filter((other) => other !== id);
+  target.splice(Math.max(0, Math.min(toIndex, target.length)), 0, id);
+  let entities: TasksState['entities'] | null = null;
+  const place = (ids: string[], date: TaskDate) =>
+    ids.forEach((taskId, order) => {
+      const current = state.entities[taskId]!;
+      if (current.order === order && current.date === date) return;
+      entities ??= { ...state.entities };
+      entities[taskId] = Object.freeze({ ...current, date, order });
+    });
+  place(target, toDate);
+  if (task.date !== toDate) place((lists[task.date] ?? []).filter((other) => other !== id), task.date);
+  return entities ? Object.freeze({ ...state, entities: Object.freeze(entities) }) : state;
+}
+
+export function tasksReducer(state: TasksState | undefined, action: UnknownAction): TasksState {
+  if (state && taskMoved.match(action)) return movedTo(state, action.payload.id, action.payload.toDate, action.payload.toIndex);
+  if (state && taskMovedToEnd.match(action)) return movedTo(state, action.payload.id, action.payload.toDate, Number.MAX_SAFE_INTEGER);
+  if (state && taskDragMovedTo.match(action)) {
+    const { id, toDate, toIndex } = action.payload;
+    return state.drag ? movedTo(state, id, toDate, toIndex ?? Number.MAX_SAFE_INTEGER) : state;
+  }
+  if (state && taskCompletionSet.match(action)) {
+    const task = state.entities[action.payload.id];
+    const completed = action.payload.completed === true;
+    return task && task.completed !== completed ? setTaskFields(state, task.id, { completed }) : state;
+  }
+  if (state && taskRenamed.match(action)) {
+    const task = state.entities[action.payload.id];
+    const title = String(action.payload.title ?? '').trim();
+    return task && title && title !== task.title ? setTaskFields(state, task.id, { title }) : state;
+  }
+  return tasksSlice.reducer(state, action);
+}
+
 export const tasksSliceName = tasksSlice.name;
 
 /**
@@ -426,6 +497,7 @@ export function selectTaskIdsByDate(state: WithTasks): IdsByDate {
 /** Dates whose list of tasks, or their order, may differ between the last state and this one. */
 function datesChanged(last: NonNullable<typeof lastByDate>, ids: TasksState['ids'], entities: TasksState['entities']): Set<TaskDate> {
   const dirty = new Set<TaskDate>();
+  if (last.ids === ids && fieldChanges.get(entities)?.from === last.entities) return dirty;
   for (const id of ids) {
     const before = last.entities[id];
     const after = entities[id]!;
@@ -483,7 +555,9 @@ export function selectTasksByDate(state: WithTasks): TasksByDate {
     const dirty = new Set<TaskDate>();
     for (const date of Object.keys(idsByDate)) if (idsByDate[date] !== last.idsByDate[date]) dirty.add(date);
     for (const date of Object.keys(last.idsByDate)) if (!idsByDate[date]) dirty.add(date);
-    if (last.entities !== entities) {
+    const change = fieldChanges.get(entities);
+    if (change && change.from === last.entities) dirty.add(entities[change.id]!.date);
+    else if (last.entities !== entities) {
       for (const id of ids) {
         const after = entities[id]!;
         if (last.entities[id] !== after) dirty.add(after.date);

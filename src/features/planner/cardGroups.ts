@@ -1,0 +1,43 @@
+import type { Task } from '../tasks/types';
+
+// Cards go in groups that skip style, layout and paint while off screen (content-visibility): a column
+// of hundreds lays out only the groups in view. Per group rather than per card, because each such
+// element is a paint layer with an intersection observer of its own, and thousands of those made every
+// frame and click slow. A group keeps its first task across renders, so a task added, removed or moved
+// (a drag hovering over a long day reorders it live) remounts only the cards whose group changed, not
+// every card after it (a card moving to another group remounts, as a move to another day does; the
+// keyboard drag puts focus back on its handle).
+export const GROUP = 25;
+
+export interface TaskGroup {
+  /** The first group is 'first'; another is named after the task it started with. */
+  key: string;
+  tasks: Task[];
+}
+
+/** What a card shows of its task (see TaskCardContainer's memo): a group whose cards show the same need not render. */
+const sameCards = (a: Task[], b: Task[]) =>
+  a.length === b.length && a.every((task, i) => task.id === b[i]!.id && task.title === b[i]!.title && task.completed === b[i]!.completed);
+
+export function groupTasks(tasks: Task[], previous: TaskGroup[]): TaskGroup[] {
+  const starts = new Set(previous.slice(1).map((group) => group.key));
+  // Fresh groups hold 25; known ones may grow to 50 before a new group splits off.
+  const limit = previous.length > 0 ? 2 * GROUP : GROUP;
+  const groups: TaskGroup[] = [];
+  let current: TaskGroup | undefined;
+  for (const task of tasks) {
+    if (!current || (current.tasks.length > 0 && (starts.has(task.id) || current.tasks.length >= limit))) {
+      current = { key: current ? task.id : 'first', tasks: [] };
+      groups.push(current);
+    }
+    current.tasks.push(task);
+  }
+  // A reorder in a long day changes one or two groups; the others keep their arrays, so their memo holds
+  // (the tasks they keep may be older objects with another `order`, which no card shows).
+  const before = new Map(previous.map((group) => [group.key, group.tasks]));
+  for (const group of groups) {
+    const kept = before.get(group.key);
+    if (kept && sameCards(kept, group.tasks)) group.tasks = kept;
+  }
+  return groups;
+}

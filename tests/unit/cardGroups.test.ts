@@ -1,0 +1,41 @@
+import { GROUP, groupTasks } from '../../src/features/planner/cardGroups';
+import type { Task } from '../../src/features/tasks/types';
+
+// A long day's cards in groups: a reorder re-renders the groups it touched, not the whole day.
+
+const day = (n: number): Task[] => Array.from({ length: n }, (_, i) => ({ id: `t${i}`, title: `Task ${i}`, date: '2026-11-25', completed: false, createdAt: i, order: i }));
+/** The list after moving `from` to index `to`, every task renumbered as the reducer does (new objects where the order changed). */
+function moved(tasks: Task[], from: number, to: number): Task[] {
+  const list = [...tasks];
+  list.splice(to, 0, list.splice(from, 1)[0]!);
+  return list.map((task, order) => (task.order === order ? task : { ...task, order }));
+}
+
+it('starts with groups of 25, in order', () => {
+  const groups = groupTasks(day(120), []);
+  expect(groups.map((group) => group.tasks.length)).toEqual([GROUP, GROUP, GROUP, GROUP, 20]);
+  expect(groups.flatMap((group) => group.tasks.map((task) => task.id))).toEqual(day(120).map((task) => task.id));
+});
+
+it('a move inside a long day gives new arrays to the groups it touched only', () => {
+  const tasks = day(600);
+  const first = groupTasks(tasks, []);
+  const next = moved(tasks, 310, 318); // both inside the group starting at t300
+  const groups = groupTasks(next, first);
+  expect(groups.flatMap((group) => group.tasks.map((task) => task.id))).toEqual(next.map((task) => task.id));
+  const changed = groups.filter((group, i) => group.tasks !== first[i]!.tasks).map((group) => group.key);
+  expect(changed).toEqual(['t300']);
+});
+
+it('keeps a group whose tasks only got another order, and renews one whose card shows something new', () => {
+  const tasks = day(100);
+  const first = groupTasks(tasks, []);
+  const renumbered = tasks.map((task) => ({ ...task, order: task.order + 1 }));
+  expect(groupTasks(renumbered, first).map((group) => group.tasks)).toEqual(first.map((group) => group.tasks));
+  expect(groupTasks(renumbered, first).every((group, i) => group.tasks === first[i]!.tasks)).toBe(true);
+
+  const completed = tasks.map((task) => (task.id === 't60' ? { ...task, completed: true } : task));
+  const after = groupTasks(completed, first);
+  expect(after.filter((group, i) => group.tasks !== first[i]!.tasks).map((group) => group.key)).toEqual(['t50']);
+  expect(after[2]!.tasks[10]).toMatchObject({ id: 't60', completed: true });
+});
