@@ -1,5 +1,4 @@
-import { memo, useCallback, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { memo, useCallback } from 'react';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { useTaskDnd } from '../dnd/useTaskDnd';
 import { TaskCard } from './TaskCard';
@@ -20,19 +19,10 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
   const store = useAppStore();
   const { id } = task;
   const { ref, handleProps } = useTaskDnd(id, isDragging);
-  // The completion this card shows ahead of the store, within one click (see onToggleComplete).
-  const [completedNow, setCompletedNow] = useState<boolean | null>(null);
   // The event states the new value (read at click time, so the callback stays stable across renders).
   const onToggleComplete = useCallback(() => {
     const current = selectTaskById(store.getState(), id);
-    if (!current) return;
-    const completed = !current.completed;
-    // The card changes first: the store's update copies the 5,000-key entities object and re-renders the
-    // column, milliseconds this card need not wait for. Both land before the next frame is painted.
-    flushSync(() => setCompletedNow(completed));
-    dispatch(taskCompletionSet({ id, completed }));
-    // From here on the store is the truth again (batched with the column's render: no second change).
-    setCompletedNow(null);
+    if (current) dispatch(taskCompletionSet({ id, completed: !current.completed }));
   }, [dispatch, store, id]);
   const onDelete = useCallback(() => dispatch(taskDeleted({ id })), [dispatch, id]);
   const onRename = useCallback((title: string) => dispatch(taskRenamed({ id, title })), [dispatch, id]);
@@ -40,7 +30,7 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
   return (
     <TaskCard
       title={task.title}
-      completed={completedNow ?? task.completed}
+      completed={task.completed}
       isDragging={isDragging}
       cardRef={ref}
       handleProps={handleProps}
