@@ -172,7 +172,8 @@ async function benchBackend(name: 'pglite' | 'postgres', server: RunningServer) 
   console.log(`    (${TARGETS[name]})`);
 }
 
-async function onFreshDatabase(adminUrl: string, fn: (databaseUrl: string) => Promise<void>) {
+/** Runs fn on a new database of the PostgreSQL server at adminUrl, dropped afterwards. */
+export async function onFreshDatabase(adminUrl: string, fn: (databaseUrl: string) => Promise<void>) {
   const name = `planner_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

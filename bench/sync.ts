@@ -14,9 +14,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { startServer, type RunningServer } from '../server/app.ts';
-import { NO_LIMITS } from './server.ts';
+import { NO_LIMITS, onFreshDatabase } from './server.ts';
 
 const LIVE_SAMPLES = Number(process.env.BENCH_SYNC_SAMPLES ?? 30);
 const BEHIND = 10_000;
@@ -210,21 +209,6 @@ async function benchAppends(name: string, server: RunningServer, target: number)
   console.log(
     `  appends on ${name}: ${(result.perSecond * BATCH).toFixed(0)} events/s (${CLIENTS} subscribers, batches of ${BATCH}; batch median ${f(result.median)}, p99 ${f(result.p99)}; ${result.count} batches${result.errors ? `, ${result.errors} FAILED` : ''}; target ≥ ${target})`,
   );
-}
-
-async function onFreshDatabase(adminUrl: string, fn: (databaseUrl: string) => Promise<void>) {
-  const dbName = `planner_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    await fn(url.toString());
-  } finally {
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
 }
 
 export async function benchSync(): Promise<void> {

@@ -1,52 +1,13 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { card, newDevice, signIn, subscribe, type Device } from './support/premium';
 
 // Premium sync end to end: one subscriber on two browser contexts (two devices) against the real
 // build and server. Edits show live on the other device, offline edits on both merge, concurrent
 // adds and a delete against an offline rename converge, and a reload sends what was queued.
 
-const PASSWORD = 'correct-horse-1';
 const email = `sync-${Date.now()}@example.com`;
 
-interface Device {
-  context: BrowserContext;
-  page: Page;
-}
 
-const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
-const card = (page: Page, title: string) => page.getByRole('button', { name: title, exact: true });
-
-async function newDevice(browser: Browser): Promise<Device> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  return { context, page: await context.newPage() };
-}
-
-async function subscribe(page: Page) {
-  await page.goto('/auth');
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  const premium = dialog(page, 'Go Premium');
-  await expect(premium).toBeVisible();
-  const checkoutTab = page.context().waitForEvent('page');
-  await premium.getByRole('button', { name: 'Subscribe Monthly' }).click();
-  const checkout = await checkoutTab;
-  await checkout.getByRole('button', { name: 'Pay (test mode)' }).click();
-  await expect(checkout.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
-  await checkout.close();
-  await page.bringToFront();
-  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
-  await expect(dialog(page, 'Subscription Active')).toBeVisible();
-  await dialog(page, 'Subscription Active').getByRole('button', { name: 'Close' }).click();
-}
-
-async function signIn(page: Page) {
-  await page.goto('/auth');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Successfully signed in!')).toBeVisible();
-}
 
 async function addTask(page: Page, title: string) {
   await page.getByRole('button', { name: 'Add task for today' }).click();
@@ -84,8 +45,8 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   a = await newDevice(browser);
   b = await newDevice(browser);
-  await subscribe(a.page);
-  await signIn(b.page);
+  await subscribe(a.page, email);
+  await signIn(b.page, email);
 });
 
 test.afterAll(async () => {

@@ -1,0 +1,47 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+// One Premium subscriber on several devices (browser contexts), as the sync specs use them.
+
+export const PASSWORD = 'correct-horse-1';
+
+export interface Device {
+  context: BrowserContext;
+  page: Page;
+}
+
+export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+export const card = (page: Page, title: string) => page.getByRole('button', { name: title, exact: true });
+
+export async function newDevice(browser: Browser): Promise<Device> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  return { context, page: await context.newPage() };
+}
+
+/** Signs up with `email` and pays for Premium in the test-mode checkout tab, as a new user would. */
+export async function subscribe(page: Page, email: string) {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  const premium = dialog(page, 'Go Premium');
+  await expect(premium).toBeVisible();
+  const checkoutTab = page.context().waitForEvent('page');
+  await premium.getByRole('button', { name: 'Subscribe Monthly' }).click();
+  const checkout = await checkoutTab;
+  await checkout.getByRole('button', { name: 'Pay (test mode)' }).click();
+  await expect(checkout.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+  await checkout.close();
+  await page.bringToFront();
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(dialog(page, 'Subscription Active')).toBeVisible();
+  await dialog(page, 'Subscription Active').getByRole('button', { name: 'Close' }).click();
+}
+
+export async function signIn(page: Page, email: string) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Successfully signed in!')).toBeVisible();
+}
