@@ -73,9 +73,7 @@ export function makeStore({ storage = browserStorage, preloadedState, backend = 
   // The gateway is registered below, before anything can be dispatched.
   let gateway: AccountGateway | null = null;
   const extra: AppExtra = { backend, storage, uploads, account: { ready: () => gateway!.ready() } };
-  // Set once the store exists; nothing is written before it does.
-  let dragging = () => false;
-  const persistence = tasksPersistence(storage, () => dragging());
+  const persistence = tasksPersistence(storage);
   const listenerMiddleware = createListenerMiddleware({ extra });
   const store = configureStore({
     reducer: makeRootReducer(persistence),
@@ -90,7 +88,6 @@ export function makeStore({ storage = browserStorage, preloadedState, backend = 
       }).prepend(listenerMiddleware.middleware),
     devTools: import.meta.env?.DEV ? { name: 'Weekly Planner', trace: false } : false,
   });
-  dragging = () => store.getState().tasks.drag !== null;
   const startAppListening: AppStartListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch, AppExtra>();
   addThemeListeners(startAppListening);
   addHistoryListeners(startAppListening);

@@ -1,14 +1,4 @@
-import {
-  selectAllTasks,
-  taskAdded,
-  taskCompletionSet,
-  taskDeleted,
-  taskDragEnded,
-  taskDragMovedTo,
-  taskDragStarted,
-  taskMoved,
-  taskRenamed,
-} from '../../src/features/tasks/tasksSlice';
+import { selectAllTasks, taskAdded, taskCompletionSet, taskDeleted, taskRenamed } from '../../src/features/tasks/tasksSlice';
 import type { Task } from '../../src/features/tasks/types';
 import { SOMEDAY } from '../../src/features/tasks/types';
 import { MemoryStorage, settle, startStore } from './memoryStorage';
@@ -173,35 +163,5 @@ describe('writes off the interaction', () => {
     expect(stored(storage)).toEqual([expect.objectContaining({ title: 'Not lost', date: TUE })]);
     idle.forEach((callback) => callback.run());
     expect(storage.writes).toHaveLength(1);
-  });
-});
-
-describe('during a drag', () => {
-  it('writes nothing until the drag ends, then the list as dropped; a flush still writes at once', async () => {
-    const storage = new MemoryStorage();
-    const { store, persistor } = await startStore(storage);
-    const a = taskAdded('Dragged', MON);
-    store.dispatch(a);
-    store.dispatch(taskAdded('Other', MON));
-    await settle();
-    const writes = storage.writes.length;
-
-    store.dispatch(taskDragStarted({ id: a.payload.id }));
-    store.dispatch(taskDragMovedTo({ id: a.payload.id, toDate: TUE }));
-    store.dispatch(taskDragMovedTo({ id: a.payload.id, toDate: MON, toIndex: 1 }));
-    await settle();
-    expect(storage.writes.length).toBe(writes);
-
-    store.dispatch(taskMoved({ id: a.payload.id, toDate: MON, toIndex: 1 }));
-    store.dispatch(taskDragEnded());
-    await settle();
-    expect(storage.writes.length).toBe(writes + 1);
-    expect(stored(storage)).toEqual(selectAllTasks(store.getState()));
-    expect(titlesByDate(store.getState().tasks)).toEqual({ [MON]: ['Other', 'Dragged'] });
-
-    store.dispatch(taskDragStarted({ id: a.payload.id }));
-    store.dispatch(taskDragMovedTo({ id: a.payload.id, toDate: SOMEDAY }));
-    await persistor.flush();
-    expect(stored(storage)).toEqual(selectAllTasks(store.getState()));
   });
 });

@@ -54,14 +54,7 @@ interface PendingWrite {
  * redux-persist settings that keep the tasks as the spec stores them: exactly one key,
  * 'weekly-planner-tasks', holding a plain JSON array (no prefix, no wrapper, no _persist field).
  */
-export function tasksPersistence(
-  backing: () => globalThis.Storage | undefined = () => globalThis.localStorage,
-  /**
-   * While true (a drag in progress), a throttled write waits: serializing and storing thousands of tasks
-   * took 20–90 ms, a dropped frame or several in the middle of the drag. The drop's own event is written after.
-   */
-  busy: () => boolean = () => false,
-): TasksPersistence {
+export function tasksPersistence(backing: () => globalThis.Storage | undefined = () => globalThis.localStorage): TasksPersistence {
   // What was read at start: redux-persist writes the rehydrated state back, which would re-serialize an unchanged list.
   let loaded: PersistedTasks | undefined;
   let pending: PendingWrite | null = null;
@@ -76,12 +69,6 @@ export function tasksPersistence(
     for (const done of write.written) done();
   };
 
-  // The idle-time write, put off while busy (flush() still writes at once: pagehide, tests).
-  const writeWhenFree = () => {
-    if (pending && busy()) pending.cancel = whenIdle(writeWhenFree);
-    else writeNow();
-  };
-
   const storage: Storage = {
     getItem: async (key: string) => backing()?.getItem(key) ?? null,
     setItem: (key: string, state: PersistedTasks) =>
@@ -89,7 +76,7 @@ export function tasksPersistence(
         if (state.ids === loaded?.ids && state.entities === loaded.entities) return resolve();
         // The newest state replaces one still waiting: it is written once.
         if (pending) Object.assign(pending, { key, state }).written.push(resolve);
-        else pending = { key, state, written: [resolve], cancel: whenIdle(writeWhenFree) };
+        else pending = { key, state, written: [resolve], cancel: whenIdle(writeNow) };
       }),
     removeItem: async (key: string) => backing()?.removeItem(key),
   };
