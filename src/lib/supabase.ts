@@ -91,14 +91,13 @@ function bodyBytes(body: BodyInit | null | undefined): number {
 }
 
 /**
- * While the page is hidden (about to be closed, or in the background) writes go out with
- * `keepalive`, so the upload flushed on pagehide survives the page. Larger bodies cannot;
- * for those the sync's persisted "pending upload" marker makes the next load upload them.
+ * Small writes go out with `keepalive`, so one the browser has started survives the page: an upload sent a
+ * moment before the tab closes (the debounce fired while it was still visible) or flushed on pagehide still
+ * reaches the server. Larger bodies cannot; their events stay in the persisted outbox for the next load.
  */
 export function unloadSafeFetch(base: typeof fetch = (...args) => fetch(...args)): typeof fetch {
   return (input, init) => {
-    const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
-    if (hidden && init?.method && init.method !== 'GET' && bodyBytes(init.body) <= KEEPALIVE_LIMIT_BYTES) {
+    if (init?.method && init.method !== 'GET' && init.method !== 'HEAD' && bodyBytes(init.body) <= KEEPALIVE_LIMIT_BYTES) {
       return base(input, { ...init, keepalive: true });
     }
     return base(input, init);

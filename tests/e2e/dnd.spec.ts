@@ -147,6 +147,8 @@ test.describe('touch', () => {
     await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(600);
     await expect(column(page, 'Some Day')).toBeInViewport();
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [await centre(column(page, 'Some Day'))] });
+    // Lifted once the card shows in Some Day, as a person lifts a finger after seeing it there.
+    await expect(column(page, 'Some Day').getByRole('listitem')).toHaveText(['Alpha']); // moved live
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await expectStored(page, { [MON]: 'Bravo Charlie', [TUE]: 'Xray Yankee', someday: 'Alpha' });
   });
