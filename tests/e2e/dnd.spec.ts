@@ -120,6 +120,8 @@ test.describe('touch', () => {
 
   test('a 250 ms press then a move drags a task into another day', async ({ page }) => {
     await openPlanner(page);
+    // The drag backend is its own chunk, fetched on the first render: a press before it is there is not a drag.
+    await page.waitForLoadState('networkidle');
     const cdp = await page.context().newCDPSession(page);
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [{ x: point.x, y: point.y }] : [] });
@@ -138,6 +140,8 @@ test.describe('touch', () => {
 
   test('held near the bottom edge, a touch drag scrolls the page to the days below', async ({ page }) => {
     await openPlanner(page);
+    // The drag backend is its own chunk, fetched on the first render: a press before it is there is not a drag.
+    await page.waitForLoadState('networkidle');
     const cdp = await page.context().newCDPSession(page);
     const from = await centre(card(page, 'Alpha'));
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
@@ -155,6 +159,8 @@ test.describe('touch', () => {
 
   test('a touch that moves before the press completes scrolls instead of dragging', async ({ page }) => {
     await openPlanner(page);
+    // The drag backend is its own chunk, fetched on the first render: a press before it is there is not a drag.
+    await page.waitForLoadState('networkidle');
     const cdp = await page.context().newCDPSession(page);
     const from = await centre(card(page, 'Alpha'));
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
