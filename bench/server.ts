@@ -31,15 +31,17 @@ export const NO_LIMITS = Object.fromEntries(
   Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { points: 1_000_000_000, seconds: 1 }]),
 ) as unknown as RateLimitConfig;
 
-interface BenchUser {
+export interface BenchUser {
   id: string;
   token: string;
   email: string;
   password: string;
 }
 
-interface Job {
-  kind: 'upsert' | 'select' | 'signIn' | 'flood' | 'victim';
+export interface Job {
+  kind: 'upsert' | 'select' | 'signIn' | 'flood' | 'victim' | 'append';
+  /** Events per call (append). */
+  batch?: number;
   concurrency: number;
   tasks?: number;
   once?: boolean;
@@ -47,7 +49,7 @@ interface Job {
   attackerAddress?: string;
 }
 
-interface LoadResult {
+export interface LoadResult {
   count: number;
   errors: number;
   perSecond: number;
@@ -76,7 +78,8 @@ interface VictimResult {
   errors: number;
 }
 
-function runLoad<R = LoadResult>(server: RunningServer, users: BenchUser[], job: Job): Promise<R> {
+/** Runs one job of bench/server-load.mjs in its own process against server. */
+export function runLoad<R = LoadResult>(server: RunningServer, users: BenchUser[], job: Job): Promise<R> {
   const child = spawn(process.execPath, [LOAD_SCRIPT], { stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -9,20 +9,17 @@
 //   (bench/server-load.mjs), on PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL) on PostgreSQL.
 // Prints figures, asserts nothing.
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { startServer, type RunningServer } from '../server/app.ts';
-import { NO_LIMITS, onFreshDatabase } from './server.ts';
+import { NO_LIMITS, onFreshDatabase, runLoad } from './server.ts';
 
 const LIVE_SAMPLES = Number(process.env.BENCH_SYNC_SAMPLES ?? 30);
 const BEHIND = 10_000;
 const CLIENTS = 50;
 const BATCH = 10;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const LOAD_SCRIPT = resolve('bench/server-load.mjs');
 const PASSWORD = 'bench-password-1';
 
 
@@ -176,26 +173,6 @@ async function benchLive(browser: Browser, server: RunningServer) {
   }
 }
 
-interface LoadResult {
-  count: number;
-  errors: number;
-  perSecond: number;
-  median: number | null;
-  p99: number | null;
-  bodyBytes: number;
-}
-
-function runLoad(server: RunningServer, users: Array<Session & { email: string; password: string }>): Promise<LoadResult> {
-  const child = spawn(process.execPath, [LOAD_SCRIPT], { stdio: ['pipe', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stdin.end(JSON.stringify({ url: server.url, apikey: server.ctx.config.anonKey, users, seconds: SECONDS, kind: 'append', batch: BATCH, concurrency: users.length }));
-  return new Promise((resolveLoad, reject) => {
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolveLoad(JSON.parse(out) as LoadResult) : reject(new Error(`load generator exited with ${code}`))));
-  });
-}
-
 async function benchAppends(name: string, server: RunningServer, target: number) {
   const users = [];
   for (let i = 0; i < CLIENTS; i++) {
@@ -204,7 +181,7 @@ async function benchAppends(name: string, server: RunningServer, target: number)
     await makeSubscriber(server, user, email);
     users.push({ ...user, email, password: PASSWORD });
   }
-  const result = await runLoad(server, users);
+  const result = await runLoad(server, users, { kind: 'append', batch: BATCH, concurrency: users.length });
   const f = (v: number | null) => (v === null ? 'n/a' : `${v.toFixed(1)} ms`);
   console.log(
     `  appends on ${name}: ${(result.perSecond * BATCH).toFixed(0)} events/s (${CLIENTS} subscribers, batches of ${BATCH}; batch median ${f(result.median)}, p99 ${f(result.p99)}; ${result.count} batches${result.errors ? `, ${result.errors} FAILED` : ''}; target ≥ ${target})`,
