@@ -15,13 +15,6 @@ export interface TaskCardProps {
   handleProps?: HTMLAttributes<HTMLElement>;
 }
 
-// A hover-only icon is an empty box until shown: the mask (which costs a paint layer) applies only
-// then, and showing it repaints without a layout of the whole column.
-const shownOnHover = 'group-hover:icon-mask in-focus-visible:icon-mask pointer-coarse:icon-mask';
-
-const iconButton =
-  'grid size-6 shrink-0 place-items-center rounded-md transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-500';
-
 export const TaskCard = memo(function TaskCard({
   title,
   completed,
@@ -80,50 +73,19 @@ export const TaskCard = memo(function TaskCard({
     <li
       role="listitem"
       ref={cardRef}
-      className={`group flex items-start gap-1.5 rounded-xl border py-1.5 pr-1.5 shadow-sm transition-colors ${
-        isDragging
-          ? 'border-dashed border-indigo-400 bg-indigo-50 opacity-50 shadow-none dark:border-indigo-500/60 dark:bg-indigo-500/10'
-          : `bg-white hover:border-slate-300 hover:shadow dark:bg-slate-900 dark:hover:border-slate-700 ${
-              // Done looks faded without fading the text below 4.5:1: a flat, lighter card, the title muted and struck through.
-              completed ? 'border-slate-100 shadow-none dark:border-slate-800/60' : 'border-slate-200 dark:border-slate-800'
-            }`
-      }`}
+      className={`task-card${completed ? ' is-done' : ''}${isDragging ? ' is-dragging' : ''}`}
     >
-      <button
-        type="button"
-        aria-label={`Move task: ${title}`}
-        {...handleProps}
-        className="-mr-1.5 flex w-3.5 shrink-0 cursor-grab touch-none items-center justify-center self-stretch rounded-l-xl text-slate-300 hover:text-slate-500 focus-visible:outline-2 focus-visible:outline-indigo-500 active:cursor-grabbing dark:text-slate-600 dark:hover:text-slate-400"
-      >
-        <span aria-hidden="true" className={`${shownOnHover} icon-grip block size-3.5`} />
-      </button>
+      {/* Styles and icons: .task-* in index.css. */}
+      <button type="button" aria-label={`Move task: ${title}`} {...handleProps} className="task-grip" />
       <button
         type="button"
         aria-label={`Mark "${title}" ${completed ? 'incomplete' : 'complete'}`}
         aria-pressed={completed}
         onClick={onToggleComplete}
-        className={`${iconButton} group/check rounded-full`}
-      >
-        <span
-          className={`grid size-[18px] place-items-center rounded-full border-2 transition-colors ${
-            completed
-              ? 'border-emerald-500/60 bg-emerald-500/60'
-              : 'border-slate-300 text-emerald-400 hover:border-emerald-400 dark:border-slate-600'
-          }`}
-        >
-          {/* Done: a plain white image; not done: a mask in the hover colour, only while hovered or focused. */}
-          <span aria-hidden="true" className={`block size-3 ${completed ? 'icon-check-white' : 'icon-check group-hover/check:icon-mask in-focus-visible:icon-mask'}`} />
-        </span>
-      </button>
+        className="task-check"
+      />
       {draft === null ? (
-        <button
-          ref={focusTitle}
-          type="button"
-          onClick={startEdit}
-          className={`min-w-0 flex-1 cursor-text rounded-md py-0.5 text-left text-sm leading-5 break-words focus-visible:outline-2 focus-visible:outline-indigo-500 ${
-            completed ? 'text-slate-500 line-through dark:text-slate-400' : 'text-slate-800 dark:text-slate-100'
-          }`}
-        >
+        <button ref={focusTitle} type="button" onClick={startEdit} className="task-title">
           {title}
         </button>
       ) : (
@@ -140,16 +102,7 @@ export const TaskCard = memo(function TaskCard({
         />
       )}
       {/* Its place is kept while hidden, so the icon appears without moving anything under the pointer. */}
-      {draft === null && (
-        <button
-          type="button"
-          aria-label={`Delete "${title}"`}
-          onClick={onDelete}
-          className={`${iconButton} text-slate-400 hover:bg-rose-50 hover:text-rose-600 dark:hover:bg-rose-500/10 dark:hover:text-rose-400`}
-        >
-          <span aria-hidden="true" className={`${shownOnHover} icon-trash block size-3.5`} />
-        </button>
-      )}
+      {draft === null && <button type="button" aria-label={`Delete "${title}"`} onClick={onDelete} className="task-delete" />}
     </li>
   );
 });
