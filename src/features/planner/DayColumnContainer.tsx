@@ -1,19 +1,20 @@
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useColumnDrop } from '../dnd/useTaskDnd';
+import { TASK_ATTR, useColumnDrop } from '../dnd/useTaskDnd';
 import { DayColumn } from '../tasks/DayColumn';
 import { TaskCardContainer } from '../tasks/TaskCardContainer';
 import { makeSelectTasksOn, selectDraggedTaskId, taskAdded } from '../tasks/tasksSlice';
 import { SOMEDAY, type Task, type TaskDate } from '../tasks/types';
 import { groupTasks, type TaskGroup } from './cardGroups';
+import { cardsDeferred, deferOffscreenCards, scheduleUpgrade } from './cardUpgrade';
 import { columnToggled, selectSelectedColumn } from './plannerSlice';
 import { dateLabel, dayLabel, isTodayKey } from './week';
 
 // A day may hold hundreds of tasks. A column shows a screenful of cards with the grid (one-line cards
 // are 50 px apart), so the week paints at once, and right after that first paint every column gets
 // all its cards in one render and one commit: one style and layout pass for the lot costs less than
-// adding them in slices, each slice paying for a frame. Once complete a column stays complete, so a
-// task added or dropped later shows at once.
+// adding them in slices, each slice paying for a frame. The groups that render adds start as plain cards
+// (cardUpgrade.ts). Once complete a column stays complete, so a task added or dropped later shows at once.
 const CARD_PITCH_PX = 50;
 
 // Columns waiting for the rest of their cards; one task after the next paint completes them together.
@@ -29,7 +30,9 @@ function completeAfterPaint(complete: () => void): () => void {
         completing = false;
         const all = [...incomplete];
         incomplete.clear();
-        for (const run of all) run();
+        deferOffscreenCards(() => {
+          for (const run of all) run();
+        });
       }),
     );
   }
@@ -50,17 +53,34 @@ function useRenderedCount(total: number): number {
 
 /**
  * One group of cards (see cardGroups.ts): skips style, layout and paint while off screen, and re-renders
- * only when its cards or the dragged one among them change.
+ * only when its cards or the dragged one among them change. Mounted by a first load's completing render,
+ * it shows plain cards until it is needed (cardUpgrade.ts).
  */
 const CardGroup = memo(function CardGroup({ tasks, draggedId }: { tasks: Task[]; draggedId: string | null }) {
+  const [full, setFull] = useState(() => !cardsDeferred());
+  const element = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!full) return scheduleUpgrade(element.current!, () => setFull(true));
+  }, [full]);
+  // A drag that reaches a plain group (keyboard or autoscroll) needs the full card it carries.
+  const showFull = full || draggedId !== null;
   return (
-    <div role="presentation" className="space-y-2 [content-visibility:auto]" style={{ containIntrinsicSize: `auto ${tasks.length * CARD_PITCH_PX}px` }}>
-      {tasks.map((task) => (
-        <TaskCardContainer key={task.id} task={task} isDragging={task.id === draggedId} />
-      ))}
+    <div ref={element} role="presentation" className="space-y-2 [content-visibility:auto]" style={{ containIntrinsicSize: `auto ${tasks.length * CARD_PITCH_PX}px` }}>
+      {showFull
+        ? tasks.map((task) => <TaskCardContainer key={task.id} task={task} isDragging={task.id === draggedId} />)
+        : tasks.map((task) => <PlainCard key={task.id} task={task} />)}
     </div>
   );
 });
+
+/** A full card's look and size without its controls: .task-card.lite in index.css. */
+function PlainCard({ task }: { task: Task }) {
+  return (
+    <li role="listitem" {...{ [TASK_ATTR]: task.id }} className={task.completed ? 'task-card lite is-done' : 'task-card lite'}>
+      <span className="task-title">{task.title}</span>
+    </li>
+  );
+}
 
 function useTaskGroups(tasks: Task[]): TaskGroup[] {
   const [last, setLast] = useState(() => ({ tasks, groups: groupTasks(tasks, []) }));

@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+
+// A first load with many tasks creates the cards out of sight as plain cards (cardUpgrade.ts) that become
+// full cards when needed. Becoming full must change no pixel and no box, and every card must end up full.
+
+function mondayOfThisWeek(): string {
+  const d = new Date();
+  const monday = new Date(d.getFullYear(), d.getMonth(), d.getDate() - ((d.getDay() + 6) % 7));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${monday.getFullYear()}-${pad(monday.getMonth() + 1)}-${pad(monday.getDate())}`;
+}
+
+const tasks = (date: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `t${i}`,
+    title: i % 7 === 3 ? `Task ${i} with a much longer title that wraps onto more lines in a narrow column` : `Task ${i}`,
+    date,
+    completed: i % 3 === 0,
+    createdAt: i,
+    order: i,
+  }));
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const [width, height] of [
+    [1600, 1000],
+    [390, 844],
+  ] as const) {
+    test(`a plain card looks exactly like the full card it becomes (${theme}, ${width}px)`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width, height }, serviceWorkers: 'block' });
+      await context.addInitScript(
+        ([theme, json]) => {
+          localStorage.setItem('theme', theme!);
+          localStorage.setItem('weekly-planner-tasks', json!);
+          // Hold the plain cards: no idle time, and their groups never hear that they came into view or under the pointer.
+          const w = window as unknown as { __hold: boolean };
+          w.__hold = true;
+          window.requestIdleCallback = () => 0;
+          for (const type of ['contentvisibilityautostatechange', 'pointerover'])
+            addEventListener(type, (event) => w.__hold && event.stopImmediatePropagation(), true);
+        },
+        [theme, JSON.stringify(tasks(mondayOfThisWeek(), 80))],
+      );
+      const page = await context.newPage();
+      await page.goto('/');
+      const card = page.getByRole('listitem').filter({ hasText: 'Task 66 with' });
+      await expect(card).toHaveClass(/\blite\b/);
+      const group = card.locator('xpath=..');
+      await card.scrollIntoViewIfNeeded();
+      await page.mouse.move(width - 2, height - 2);
+      const plainCards = await group.locator('.task-card.lite').count();
+      expect(plainCards).toBeGreaterThanOrEqual(25);
+      const boxes = () => group.getByRole('listitem').evaluateAll((cards) => cards.map((c) => JSON.stringify(c.getBoundingClientRect())));
+      const boxesBefore = await boxes();
+      const before = await group.screenshot();
+
+      await page.evaluate(() => {
+        (window as unknown as { __hold: boolean }).__hold = false;
+      });
+      await card.hover();
+      await expect(group.locator('.task-card.lite')).toHaveCount(0);
+      await expect(card.getByRole('button', { name: 'Mark "Task 66 with a much longer title that wraps onto more lines in a narrow column" incomplete' })).toBeVisible();
+      await page.mouse.move(width - 2, height - 2);
+      expect(await boxes()).toEqual(boxesBefore);
+      expect((await group.screenshot()).equals(before), 'plain and full cards differ').toBe(true);
+      await context.close();
+    });
+  }
+}
+
+test('with 5,000 tasks every card soon has its controls, and the cards in view come first', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, serviceWorkers: 'block' });
+  const week = Array.from({ length: 7 }, (_, d) => {
+    const [y, m, day] = mondayOfThisWeek().split('-').map(Number);
+    const date = new Date(y!, m! - 1, day! + d);
+    return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  }).concat('someday');
+  const all = Array.from({ length: 5000 }, (_, i) => ({ id: `b${i}`, title: `Bench ${i}`, date: week[i % 8]!, completed: false, createdAt: i, order: Math.floor(i / 8) }));
+  await context.addInitScript((json) => localStorage.setItem('weekly-planner-tasks', json), JSON.stringify(all));
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByText('Bench 4999', { exact: true })).toBeAttached();
+  // The last cards of a day are plain at first...
+  await expect(page.locator('.task-card.lite').first()).toBeAttached();
+  // ...and full within moments, each with its three buttons.
+  await expect(page.locator('.task-card.lite')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByRole('button', { name: /^Mark "Bench \d+" complete$/ })).toHaveCount(5000);
+  await expect(page.getByRole('button', { name: 'Delete "Bench 4999"' })).toBeAttached();
+  await context.close();
+});

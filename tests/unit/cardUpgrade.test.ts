@@ -1,0 +1,74 @@
+import { cardsDeferred, deferOffscreenCards, groupsWaiting, scheduleUpgrade } from '../../src/features/planner/cardUpgrade';
+
+// jsdom has no requestIdleCallback: the idle slices run on timers.
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => {
+  jest.runOnlyPendingTimers();
+  jest.useRealTimers();
+});
+
+function visibility(element: Element, skipped: boolean) {
+  const event = new Event('contentvisibilityautostatechange');
+  Object.assign(event, { skipped });
+  element.dispatchEvent(event);
+}
+
+test('a group becomes full when it comes into view, not when it leaves it', () => {
+  const element = document.createElement('div');
+  const upgrade = jest.fn();
+  const cancel = scheduleUpgrade(element, upgrade);
+  visibility(element, true);
+  expect(upgrade).not.toHaveBeenCalled();
+  visibility(element, false);
+  expect(upgrade).toHaveBeenCalledTimes(1);
+  // Once only, and no longer waiting for idle time.
+  visibility(element, false);
+  element.dispatchEvent(new Event('pointerover'));
+  jest.runAllTimers();
+  expect(upgrade).toHaveBeenCalledTimes(1);
+  expect(groupsWaiting()).toBe(0);
+  cancel();
+});
+
+test('a group becomes full when the pointer enters it', () => {
+  const element = document.createElement('div');
+  const upgrade = jest.fn();
+  scheduleUpgrade(element, upgrade);
+  element.dispatchEvent(new Event('pointerover'));
+  expect(upgrade).toHaveBeenCalledTimes(1);
+});
+
+test('every waiting group becomes full in idle time, in the order they were mounted', () => {
+  const order: number[] = [];
+  for (let i = 0; i < 40; i++) scheduleUpgrade(document.createElement('div'), () => order.push(i));
+  expect(groupsWaiting()).toBe(40);
+  jest.runAllTimers();
+  expect(groupsWaiting()).toBe(0);
+  expect(order).toEqual(Array.from({ length: 40 }, (_, i) => i));
+});
+
+test('an unmounted group is not upgraded', () => {
+  const element = document.createElement('div');
+  const upgrade = jest.fn();
+  const cancel = scheduleUpgrade(element, upgrade);
+  cancel();
+  element.dispatchEvent(new Event('pointerover'));
+  jest.runAllTimers();
+  expect(upgrade).not.toHaveBeenCalled();
+});
+
+test('cards are deferred only inside the completing render', () => {
+  let inside = false;
+  expect(cardsDeferred()).toBe(false);
+  deferOffscreenCards(() => {
+    inside = cardsDeferred();
+  });
+  expect(inside).toBe(true);
+  expect(cardsDeferred()).toBe(false);
+  expect(() =>
+    deferOffscreenCards(() => {
+      throw new Error('render failed');
+    }),
+  ).toThrow('render failed');
+  expect(cardsDeferred()).toBe(false);
+});
