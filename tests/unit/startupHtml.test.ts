@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { IndexHtmlTransformContext } from 'vite';
 import { criticalCss, entryLoader, renderShell, startupHtml } from '../../scripts/startupHtml';
 
-// The build's index.html: the shell's rules inline, the full stylesheet and the entry preloaded, both
-// started by the loader after the first frame, the app only once the stylesheet has loaded.
+// The build's index.html: the shell's rules inline, the full stylesheet preloaded; after the first frame
+// the loader starts the stylesheet and the modules' fetch, and runs the app once the stylesheet has loaded.
 
 const SHELL_SCRIPT = `<script>
       (function () {
@@ -27,16 +27,14 @@ function transform(html: string): Promise<string> {
   return hook.handler(html, { bundle } as unknown as IndexHtmlTransformContext);
 }
 
-it('inlines only the rules the shell uses, and preloads the full stylesheet, the entry and its chunks without running them', async () => {
+it('inlines only the rules the shell uses, preloads the full stylesheet, and leaves the entry and its chunks to the loader', async () => {
   const out = await transform(BUILT);
   expect(out).toContain('<style>.grid{display:grid}</style>');
   expect(out).toContain('<link rel="preload" as="style" crossorigin href="/assets/index-xyz.css">');
   expect(out).not.toContain('rel="stylesheet"');
   expect(out).not.toContain('<script type="module"');
-  expect(out).not.toContain('modulepreload');
-  expect(out).toContain('<link rel="preload" as="script" crossorigin href="/assets/index-abc.js">');
-  expect(out).toContain('<link rel="preload" as="script" crossorigin href="/assets/rtk-def.js">');
-  expect(out.indexOf(entryLoader('/assets/index-abc.js', '/assets/index-xyz.css'))).toBeGreaterThan(out.indexOf('<div id="root">'));
+  expect(out).not.toContain('<link rel="modulepreload"');
+  expect(out.indexOf(entryLoader('/assets/index-abc.js', '/assets/index-xyz.css', ['/assets/rtk-def.js']))).toBeGreaterThan(out.indexOf('<div id="root">'));
 });
 
 it('fails the build rather than ship a page that never starts or shows its shell unstyled', async () => {
@@ -76,12 +74,13 @@ describe('the loader', () => {
     const frames: FrameRequestCallback[] = [];
     jest.useFakeTimers();
     jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
-    const body = /<script>([\s\S]*)<\/script>/.exec(entryLoader('/assets/index-abc.js', '/assets/index-xyz.css'))![1]!;
+    const body = /<script>([\s\S]*)<\/script>/.exec(entryLoader('/assets/index-abc.js', '/assets/index-xyz.css', ['/assets/rtk-def.js']))![1]!;
     new Function(body)();
     const started = () => [...document.head.querySelectorAll('script')].map((script) => [script.type, script.getAttribute('src')]);
     const sheets = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+    const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
     const sheetLoaded = (type: 'load' | 'error' = 'load') => sheets()[0]!.dispatchEvent(new Event(type));
-    return { frames, started, sheets, sheetLoaded };
+    return { frames, started, sheets, sheetLoaded, preloads };
   }
   afterEach(() => {
     jest.useRealTimers();
@@ -96,18 +95,21 @@ describe('the loader', () => {
     expect(started()).toEqual([['module', '/assets/index-abc.js']]);
   });
 
-  it('starts the stylesheet after the frame that paints the shell, once, and the app after it', () => {
-    const { frames, started, sheets, sheetLoaded } = run(true);
+  it('starts the stylesheet and the modules after the frame that paints the shell, once, and runs the app after the stylesheet', () => {
+    const { frames, started, sheets, sheetLoaded, preloads } = run(true);
     expect(sheets()).toEqual([]);
     frames[0]!(0);
     expect(sheets()).toEqual([]);
+    expect(preloads()).toEqual([]);
     jest.advanceTimersByTime(0);
     expect(sheets()).toHaveLength(1);
+    expect(preloads()).toEqual(['/assets/index-abc.js', '/assets/rtk-def.js']);
     expect(started()).toEqual([]);
     sheetLoaded();
     expect(started()).toEqual([['module', '/assets/index-abc.js']]);
     jest.advanceTimersByTime(1000);
     expect(sheets()).toHaveLength(1);
+    expect(preloads()).toHaveLength(2);
     expect(started()).toHaveLength(1);
   });
 
