@@ -13,21 +13,18 @@ function setUp(fine: boolean): Intent {
   return intent;
 }
 
-/** A backend load that resolves when told, recording the events that reach window once it has "set up". */
+/**
+ * A backend load that resolves when told, and its owner, which sets it up in a then-callback (as
+ * LazyBackend does): from then on it records the events that reach window.
+ */
 function backend() {
   const seen: string[] = [];
   const listener = (event: Event) => seen.push(`${event.type}${event instanceof MouseEvent ? ` ${event.clientX},${event.clientY}` : ''}${event instanceof KeyboardEvent ? ` ${event.key}` : ''}`);
   let arrive!: () => void;
-  const load = jest.fn(
-    () =>
-      new Promise<string>((resolve) => {
-        arrive = () => {
-          for (const type of ['mousedown', 'mousemove', 'keydown']) window.addEventListener(type, listener, true);
-          resolve('backend');
-        };
-      }),
-  );
-  return { seen, load, arrive: () => arrive(), stop: () => ['mousedown', 'mousemove', 'keydown'].forEach((type) => window.removeEventListener(type, listener, true)) };
+  const load = jest.fn(() => new Promise<string>((resolve) => (arrive = () => resolve('backend'))));
+  const own = (loaded: Promise<string>) =>
+    loaded.then(() => ['mousedown', 'mousemove', 'keydown'].forEach((type) => window.addEventListener(type, listener, true)));
+  return { seen, load, own, arrive: () => arrive(), stop: () => ['mousedown', 'mousemove', 'keydown'].forEach((type) => window.removeEventListener(type, listener, true)) };
 }
 
 // The replay waits for a timer set once the load has resolved: two rounds.
@@ -70,9 +67,9 @@ it('waits for the pointer or focus to enter the page where a mouse is the primar
 
 it('replays a mouse press still held when the backend arrives, with the pointer where it is now', async () => {
   const { loadOnIntent } = setUp(true);
-  const { seen, load, arrive, stop } = backend();
+  const { seen, load, own, arrive, stop } = backend();
   stopBackend = stop;
-  void loadOnIntent(window, load);
+  void own(loadOnIntent(window, load));
   const card = document.querySelector('p')!;
   // As a browser sends them: pointerdown, then mousedown.
   card.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, button: 0, clientX: 10, clientY: 20 }));
@@ -87,9 +84,9 @@ it('replays a mouse press still held when the backend arrives, with the pointer 
 
 it('does not replay a press released before the backend arrived', async () => {
   const { loadOnIntent } = setUp(true);
-  const { seen, load, arrive, stop } = backend();
+  const { seen, load, own, arrive, stop } = backend();
   stopBackend = stop;
-  void loadOnIntent(window, load);
+  void own(loadOnIntent(window, load));
   const card = document.querySelector('p')!;
   card.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, button: 0 }));
   card.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 }));
@@ -102,9 +99,9 @@ it('does not replay a press released before the backend arrived', async () => {
 
 it('holds back Space on a drag handle while loading (no click on its keyup) and replays it to the backend', async () => {
   const { loadOnIntent } = setUp(true);
-  const { seen, load, arrive, stop } = backend();
+  const { seen, load, own, arrive, stop } = backend();
   stopBackend = stop;
-  void loadOnIntent(window, load);
+  void own(loadOnIntent(window, load));
   const handle = document.querySelector('button')!;
   handle.focus();
   const down = new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true });
@@ -121,4 +118,9 @@ it('holds back Space on a drag handle while loading (no click on its keyup) and 
   arrive();
   await flush();
   expect(seen).toEqual(['keydown  ']);
+  // From then on the backend alone sees the keys: the drop, once.
+  const drop = new KeyboardEvent('keydown', { key: ' ', bubbles: true, cancelable: true });
+  handle.dispatchEvent(drop);
+  expect(seen).toEqual(['keydown  ', 'keydown  ']);
+  expect(drop.defaultPrevented).toBe(false);
 });

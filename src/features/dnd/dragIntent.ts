@@ -42,7 +42,7 @@ export function dragIntent(win: Window): Promise<void> {
 
 /**
  * Loads the backend on the first intent; the press made meanwhile (if still held) is replayed once
- * the loaded backend has been set up, which its owner does as soon as this promise resolves.
+ * the loaded backend has been set up, which its owner does in its then-callback on this promise.
  */
 export function loadOnIntent<T>(win: Window, load: () => Promise<T>): Promise<T> {
   if (!canWaitForIntent(win)) return load();
@@ -51,8 +51,11 @@ export function loadOnIntent<T>(win: Window, load: () => Promise<T>): Promise<T>
     .then(load)
     .then(
       (backend) => {
-        // After the owner's own then-callback, which sets the backend up and connects it.
-        setTimeout(presses.replay);
+        // Recording stops now, so no input reaches both the recorder and the backend. The owner's
+        // then-callback (set-up, connections) is queued once this returns, after this microtask; the
+        // replay is queued from that microtask, so it runs right after the set-up, before any further input.
+        const replay = presses.stop();
+        queueMicrotask(() => queueMicrotask(replay));
         return backend;
       },
       (error: unknown) => {
@@ -63,9 +66,8 @@ export function loadOnIntent<T>(win: Window, load: () => Promise<T>): Promise<T>
 }
 
 interface Recorder {
-  /** Dispatches the held press (if any) again, and stops recording. */
-  replay(): void;
-  stop(): void;
+  /** Stops recording; returns what dispatches the press still held (if any) again. */
+  stop(): () => void;
 }
 
 type Listener = [string, (event: never) => void];
@@ -105,26 +107,25 @@ export function recordPresses(win: Window): Recorder {
   ];
   const options = { capture: true };
   for (const [type, listener] of listeners) win.addEventListener(type, listener as EventListener, options);
-  const stop = () => {
-    for (const [type, listener] of listeners) win.removeEventListener(type, listener as EventListener, options);
+  const replay = (): void => {
+    if (mouse) {
+      const { down, move } = mouse;
+      redispatch(down, () => new MouseEvent('mousedown', down));
+      if (move) redispatch(move, () => new MouseEvent('mousemove', move));
+    }
+    if (touch) {
+      const held = touch;
+      const touches = () => Array.from(held.touches);
+      redispatch(held, () => new TouchEvent('touchstart', { bubbles: true, cancelable: true, touches: touches(), targetTouches: touches(), changedTouches: Array.from(held.changedTouches) }));
+    }
+    const pressed = key;
+    if (pressed && pressed.target === win.document.activeElement) redispatch(pressed, () => new KeyboardEvent('keydown', pressed));
   };
 
   return {
-    stop,
-    replay() {
-      stop();
-      if (mouse) {
-        const { down, move } = mouse;
-        redispatch(down, () => new MouseEvent('mousedown', down));
-        if (move) redispatch(move, () => new MouseEvent('mousemove', move));
-      }
-      if (touch) {
-        const held = touch;
-        const touches = () => Array.from(held.touches);
-        redispatch(held, () => new TouchEvent('touchstart', { bubbles: true, cancelable: true, touches: touches(), targetTouches: touches(), changedTouches: Array.from(held.changedTouches) }));
-      }
-      const pressed = key;
-      if (pressed && pressed.target === win.document.activeElement) redispatch(pressed, () => new KeyboardEvent('keydown', pressed));
+    stop() {
+      for (const [type, listener] of listeners) win.removeEventListener(type, listener as EventListener, options);
+      return replay;
     },
   };
 }
