@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { IndexHtmlTransformContext } from 'vite';
-import { criticalCss, entryLoader, renderShell, startupHtml } from '../../scripts/startupHtml';
+import { criticalCss, entryLoader, renderShell, startupHtml, withoutUnusedProperties } from '../../scripts/startupHtml';
 
 // The build's index.html: the shell's rules inline, the full stylesheet preloaded; after the first frame
 // the loader starts the stylesheet and the modules' fetch, and runs the app once the stylesheet has loaded.
@@ -65,6 +65,23 @@ describe("the real index.html's shell", () => {
     expect(critical).toContain('hover\\:bg-slate-100');
     expect(critical).not.toContain('emerald');
   });
+});
+
+it('drops the custom properties no kept rule reads, directly or through another variable', () => {
+  const css = [
+    '@layer theme{:root{--color-a:red;--color-b:blue;--font:var(--font-sans);--font-sans:x;--unused:var(--color-b)}}',
+    '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+    '@property --tw-rotate-x{syntax:"*";inherits:false}',
+    '.a{color:var(--color-a);font-family:var(--font);box-shadow:var(--tw-shadow)}',
+  ].join('');
+  const out = withoutUnusedProperties(css);
+  expect(out).toContain('--color-a:red');
+  expect(out).toContain('--font:var(--font-sans)');
+  expect(out).toContain('--font-sans:x');
+  expect(out).toContain('@property --tw-shadow');
+  expect(out).not.toContain('--color-b');
+  expect(out).not.toContain('--unused');
+  expect(out).not.toContain('--tw-rotate-x');
 });
 
 describe('the loader', () => {
