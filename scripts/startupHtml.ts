@@ -21,6 +21,19 @@ export function entryLoader(src: string, css: string, chunks: string[] = []): st
   return `<script>
       (function () {
         var started = false;
+        var fetching = false;
+        // Fetched and compiled off the main thread while the stylesheet loads.
+        function fetchModules() {
+          if (fetching) return;
+          fetching = true;
+          ${JSON.stringify([src, ...chunks])}.forEach(function (href) {
+            var preload = document.createElement('link');
+            preload.rel = 'modulepreload';
+            preload.crossOrigin = '';
+            preload.href = href;
+            document.head.appendChild(preload);
+          });
+        }
         function run() {
           var script = document.createElement('script');
           script.type = 'module';
@@ -31,23 +44,27 @@ export function entryLoader(src: string, css: string, chunks: string[] = []): st
         function start() {
           if (started) return;
           started = true;
-          // Fetched and compiled off the main thread while the stylesheet loads.
-          ${JSON.stringify([src, ...chunks])}.forEach(function (href) {
-            var preload = document.createElement('link');
-            preload.rel = 'modulepreload';
-            preload.crossOrigin = '';
-            preload.href = href;
-            document.head.appendChild(preload);
-          });
+          fetchModules();
           var link = document.createElement('link');
           link.rel = 'stylesheet';
           link.crossOrigin = '';
           link.href = ${JSON.stringify(css)};
           // Without the stylesheet the app would render unstyled; should it fail, unstyled beats nothing.
-          link.onload = link.onerror = run;
+          link.onerror = run;
+          link.onload = function () {
+            // Its rules are all in the full stylesheet: kept, they would be matched twice for every card.
+            var critical = document.getElementById('critical-css');
+            if (critical) critical.remove();
+            run();
+          };
           document.head.appendChild(link);
         }
-        if (!document.getElementById('planner-shell')) return start();
+        var shell = document.getElementById('planner-shell');
+        if (!shell) return start();
+        // With stored tasks the cards are what the person waits for: fetch the modules now (their compile
+        // may then land before the first frame, which shows headings only). The empty week is complete
+        // as it stands, so its modules wait for its first frame.
+        if (shell.hasAttribute('data-tasks')) fetchModules();
         // A timer set from a frame callback runs once that frame is painted; a background tab gets no frames.
         requestAnimationFrame(function () { setTimeout(start); });
         setTimeout(start, 200);
@@ -128,7 +145,7 @@ export function startupHtml(): Plugin {
         const asset = sheet && (bundle[sheet[2]!] as Rollup.OutputAsset | undefined);
         if (!sheet || asset?.type !== 'asset') throw new Error('planner-startup-html: no stylesheet in index.html');
         const critical = await criticalCss(String(asset.source), renderShell(html));
-        let out = html.replace(sheet[0], `<link rel="preload" as="style" crossorigin href="${sheet[1]}">\n    <style>${critical}</style>`);
+        let out = html.replace(sheet[0], `<link rel="preload" as="style" crossorigin href="${sheet[1]}">\n    <style id="critical-css">${critical}</style>`);
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(out);
         if (!entry) throw new Error('planner-startup-html: no entry script in index.html');
         out = out.replace(entry[0], '');

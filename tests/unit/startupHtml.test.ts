@@ -29,7 +29,7 @@ function transform(html: string): Promise<string> {
 
 it('inlines only the rules the shell uses, preloads the full stylesheet, and leaves the entry and its chunks to the loader', async () => {
   const out = await transform(BUILT);
-  expect(out).toContain('<style>.grid{display:grid}</style>');
+  expect(out).toContain('<style id="critical-css">.grid{display:grid}</style>');
   expect(out).toContain('<link rel="preload" as="style" crossorigin href="/assets/index-xyz.css">');
   expect(out).not.toContain('rel="stylesheet"');
   expect(out).not.toContain('<script type="module"');
@@ -85,8 +85,8 @@ it('drops the custom properties no kept rule reads, directly or through another 
 });
 
 describe('the loader', () => {
-  function run(withShell: boolean) {
-    document.body.innerHTML = withShell ? '<div id="planner-shell"></div>' : '';
+  function run(withShell: boolean, tasks = false) {
+    document.body.innerHTML = withShell ? `<div id="planner-shell"${tasks ? ' data-tasks' : ''}></div>` : '';
     document.head.querySelectorAll('script, link').forEach((element) => element.remove());
     const frames: FrameRequestCallback[] = [];
     jest.useFakeTimers();
@@ -104,12 +104,14 @@ describe('the loader', () => {
     jest.restoreAllMocks();
   });
 
-  it('starts the stylesheet at once where there is no shell, and the app once it has loaded', () => {
+  it('starts the stylesheet at once where there is no shell, and the app once it has loaded, without the critical rules', () => {
     const { started, sheets, sheetLoaded } = run(false);
+    document.head.insertAdjacentHTML('beforeend', '<style id="critical-css">.grid{display:grid}</style>');
     expect(sheets().map((link) => link.getAttribute('href'))).toEqual(['/assets/index-xyz.css']);
     expect(started()).toEqual([]);
     sheetLoaded();
     expect(started()).toEqual([['module', '/assets/index-abc.js']]);
+    expect(document.getElementById('critical-css')).toBeNull();
   });
 
   it('starts the stylesheet and the modules after the frame that paints the shell, once, and runs the app after the stylesheet', () => {
@@ -128,6 +130,17 @@ describe('the loader', () => {
     expect(sheets()).toHaveLength(1);
     expect(preloads()).toHaveLength(2);
     expect(started()).toHaveLength(1);
+  });
+
+  it('with stored tasks, fetches the modules at once; the stylesheet and the app still wait for the frame', () => {
+    const { frames, started, sheets, sheetLoaded, preloads } = run(true, true);
+    expect(preloads()).toEqual(['/assets/index-abc.js', '/assets/rtk-def.js']);
+    expect(sheets()).toEqual([]);
+    frames[0]!(0);
+    jest.advanceTimersByTime(0);
+    sheetLoaded();
+    expect(preloads()).toHaveLength(2);
+    expect(started()).toEqual([['module', '/assets/index-abc.js']]);
   });
 
   it('starts by the timer in a tab that gets no frames, and starts the app even if the stylesheet fails', () => {
