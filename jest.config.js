@@ -12,8 +12,12 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
-// react-dnd and friends, and Storybook (composeStories in tests), ship ESM only.
-const esmPackages = ['react-dnd', 'dnd-core', '@react-dnd', 'react-dnd-html5-backend', 'react-dnd-touch-backend', 'storybook', '@storybook'];
+// react-dnd and friends, Storybook (composeStories in tests) and beasties' HTML and CSS-selector
+// packages (the build's critical CSS, tests/unit/startupHtml.test.ts) ship ESM only.
+const esmPackages = [
+  'react-dnd', 'dnd-core', '@react-dnd', 'react-dnd-html5-backend', 'react-dnd-touch-backend', 'storybook', '@storybook',
+  'boolbase', 'css-select', 'css-what', 'dom-serializer', 'domelementtype', 'domhandler', 'domutils', 'entities', 'htmlparser2', 'nth-check',
+];
 
 export default {
   projects: [

@@ -1,31 +1,136 @@
 // Build step: index.html paints the planner's empty week (#planner-shell) as soon as it arrives, as a
-// plain page would. Two things stood between its bytes and that first paint: the stylesheet, a second
-// request that blocks rendering, and the app's ~400 kB of modules, whose evaluation (~100 ms on these
-// machines) often ran before the first frame. So the stylesheet goes inline, and the entry is fetched at
-// once (modulepreload) but run after the first frame. The server's CSP allows inline styles and hashes
-// every inline script of the built index.html (this loader is static text per build).
+// plain page would. In its way stood the stylesheet and the app's modules. Inlining the whole Tailwind
+// stylesheet (65 kB) removed a render-blocking request but made the shell's first style and layout pass
+// cost ~35 ms (traces: UpdateLayoutTree + Layout, against ~6 ms for the plain-DOM floor); the modules'
+// evaluation (~100 ms) and even a modulepreload's compile could land before the first frame. So:
+// - only the rules the shell's markup uses go inline (beasties, run on the shell the inline script
+//   renders), the full stylesheet is fetched at once through a preload and applied after the first frame;
+// - the loader starts the entry and its chunks (modulepreload) with the stylesheet after the first frame,
+//   and runs the entry once the stylesheet has loaded, so the app never renders unstyled. Preloading them
+//   in <head> was slower in A/B runs: a modulepreload may compile before the first frame, and a plain
+//   preload (as=script) does not match a module script's streamed compile (35 ms on the main thread).
+// The index.html preloads only the stylesheet.
+// The server's CSP allows inline styles and hashes every inline script of the built index.html (the
+// loader is static text per build; its listeners are properties, not inline handler attributes).
+import Beasties from 'beasties';
+import postcss from 'postcss';
 import type { Plugin, Rollup } from 'vite';
 
-/** The loader: the entry starts after the next frame where the shell is shown, at once elsewhere. */
-export function entryLoader(src: string): string {
+/** The loader: the app starts after the next frame where the shell is shown (at once elsewhere) and after the stylesheet. */
+export function entryLoader(src: string, css: string, chunks: string[] = []): string {
   return `<script>
       (function () {
         var started = false;
-        function start() {
-          if (started) return;
-          started = true;
+        var fetching = false;
+        // Fetched and compiled off the main thread while the stylesheet loads.
+        function fetchModules() {
+          if (fetching) return;
+          fetching = true;
+          ${JSON.stringify([src, ...chunks])}.forEach(function (href) {
+            var preload = document.createElement('link');
+            preload.rel = 'modulepreload';
+            preload.crossOrigin = '';
+            preload.href = href;
+            document.head.appendChild(preload);
+          });
+        }
+        function run() {
           var script = document.createElement('script');
           script.type = 'module';
           script.crossOrigin = '';
           script.src = ${JSON.stringify(src)};
           document.head.appendChild(script);
         }
-        if (!document.getElementById('planner-shell')) return start();
+        function start() {
+          if (started) return;
+          started = true;
+          fetchModules();
+          var link = document.createElement('link');
+          link.rel = 'stylesheet';
+          link.crossOrigin = '';
+          link.href = ${JSON.stringify(css)};
+          // Without the stylesheet the app would render unstyled; should it fail, unstyled beats nothing.
+          link.onerror = run;
+          link.onload = function () {
+            // Its rules are all in the full stylesheet: kept, they would be matched twice for every card.
+            var critical = document.getElementById('critical-css');
+            if (critical) critical.remove();
+            run();
+          };
+          document.head.appendChild(link);
+        }
+        var shell = document.getElementById('planner-shell');
+        if (!shell) return start();
+        // With stored tasks the cards are what the person waits for: fetch the modules now (their compile
+        // may then land before the first frame, which shows headings only). The empty week is complete
+        // as it stands, so its modules wait for its first frame.
+        if (shell.hasAttribute('data-tasks')) fetchModules();
         // A timer set from a frame callback runs once that frame is painted; a background tab gets no frames.
         requestAnimationFrame(function () { setTimeout(start); });
         setTimeout(start, 200);
       })();
     </script>`;
+}
+
+/** The shell's markup as index.html's inline script renders it on '/' (empty week, light; dark adds no classes). */
+export function renderShell(html: string): string {
+  const body = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).find((s) => s.includes("getElementById('planner-shell')"));
+  if (!body) throw new Error('planner-startup-html: no shell script in index.html');
+  const shell = { innerHTML: '', remove: () => {} };
+  const document = { getElementById: () => shell, documentElement: { classList: { contains: () => false } } };
+  new Function('document', 'location', 'localStorage', body)(document, { pathname: '/' }, { getItem: () => null });
+  if (!shell.innerHTML.includes('Some Day')) throw new Error('planner-startup-html: the shell script rendered no week');
+  return shell.innerHTML;
+}
+
+/** The rules of `css` that the shell's elements use (dark variants included: <html class="dark">), as beasties keeps them. */
+export async function criticalCss(css: string, shell: string): Promise<string> {
+  const beasties = new Beasties({ logLevel: 'warn', reduceInlineStyles: true, keyframes: 'critical' });
+  const page = `<!doctype html><html class="dark"><head><style>${css}</style></head><body><div id="planner-shell">${shell}</div><div id="root"></div></body></html>`;
+  const style = /<style>([\s\S]*?)<\/style>/.exec(await beasties.process(page));
+  if (!style?.[1]) throw new Error('planner-startup-html: no critical CSS');
+  return withoutUnusedProperties(style[1]);
+}
+
+/**
+ * Drops the custom properties (theme variables, Tailwind's registered `@property`s) that no kept rule
+ * reads, directly or through another variable: beasties keeps them all, and a registered property
+ * with an initial value is computed for every element (21 → 15 kB for the shell).
+ */
+export function withoutUnusedProperties(css: string): string {
+  const root = postcss.parse(css);
+  const reads = (value: string) => [...value.matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1]!);
+  const used = new Set<string>();
+  root.walkDecls((decl) => {
+    if (!decl.prop.startsWith('--')) reads(decl.value).forEach((name) => used.add(name));
+  });
+  for (let grew = true; grew; ) {
+    grew = false;
+    root.walkDecls((decl) => {
+      if (!decl.prop.startsWith('--') || !used.has(decl.prop)) return;
+      for (const name of reads(decl.value)) {
+        if (used.has(name)) continue;
+        used.add(name);
+        grew = true;
+      }
+    });
+  }
+  root.walkDecls((decl) => {
+    if (decl.prop.startsWith('--') && !used.has(decl.prop)) decl.remove();
+  });
+  root.walkAtRules('property', (rule) => {
+    if (!used.has(rule.params.trim())) rule.remove();
+  });
+  for (let emptied = true; emptied; ) {
+    emptied = false;
+    root.walk((node) => {
+      if ((node.type === 'rule' || (node.type === 'atrule' && node.nodes)) && node.nodes?.length === 0) {
+        node.remove();
+        emptied = true;
+      }
+    });
+  }
+  return root.toString();
 }
 
 export function startupHtml(): Plugin {
@@ -34,16 +139,20 @@ export function startupHtml(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html, { bundle }) {
+      async handler(html, { bundle }) {
         if (!bundle) return html;
-        let out = html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (tag, file: string) => {
-          const asset = bundle[file] as Rollup.OutputAsset | undefined;
-          return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
-        });
+        const sheet = /<link rel="stylesheet" crossorigin href="(\/([^"]+\.css))">/.exec(html);
+        const asset = sheet && (bundle[sheet[2]!] as Rollup.OutputAsset | undefined);
+        if (!sheet || asset?.type !== 'asset') throw new Error('planner-startup-html: no stylesheet in index.html');
+        const critical = await criticalCss(String(asset.source), renderShell(html));
+        let out = html.replace(sheet[0], `<link rel="preload" as="style" crossorigin href="${sheet[1]}">\n    <style id="critical-css">${critical}</style>`);
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(out);
         if (!entry) throw new Error('planner-startup-html: no entry script in index.html');
-        out = out.replace(entry[0], `<link rel="modulepreload" crossorigin href="${entry[1]}">`);
-        return out.replace('</body>', `  ${entryLoader(entry[1]!)}\n  </body>`);
+        out = out.replace(entry[0], '');
+        // Vite's modulepreloads (the entry's static chunks): the loader starts them with the entry.
+        const chunks: string[] = [];
+        out = out.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => (chunks.push(href), ''));
+        return out.replace('</body>', `  ${entryLoader(entry[1]!, sheet[1]!, chunks)}\n  </body>`);
       },
     },
   };

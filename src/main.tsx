@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import { PersistGate } from 'redux-persist/integration/react';
 import { App } from './App';
+import { PersistGate } from './app/PersistGate';
 import { makeStore } from './app/store';
 import { initAnalytics } from './lib/analytics';
 import { registerServiceWorker } from './lib/serviceWorker';
@@ -26,7 +26,7 @@ if (import.meta.env.PROD) registerServiceWorker();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Provider store={store}>
-      <PersistGate loading={null} persistor={persistor}>
+      <PersistGate persistor={persistor}>
         <BrowserRouter>
           <App />
         </BrowserRouter>

@@ -15,8 +15,9 @@ async function open(browser: Browser, opts: { width: number; height: number; the
     [opts.theme, opts.tasks ?? null],
   );
   const page = await context.newPage();
-  // The app's modules are the only external scripts: without them the page is index.html alone.
-  if (!opts.scripts) await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  // The app's modules are the only external scripts, and its full stylesheet the only external CSS:
+  // without them the page is index.html alone, styled by the shell's inline rules (scripts/startupHtml.ts).
+  if (!opts.scripts) await page.route(/\/assets\/.*\.(js|css)$/, (route) => route.abort());
   await page.goto(opts.path ?? '/');
   return page;
 }

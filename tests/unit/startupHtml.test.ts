@@ -1,71 +1,153 @@
+import { readFileSync } from 'node:fs';
 import type { IndexHtmlTransformContext } from 'vite';
-import { entryLoader, startupHtml } from '../../scripts/startupHtml';
+import { criticalCss, entryLoader, renderShell, startupHtml, withoutUnusedProperties } from '../../scripts/startupHtml';
 
-// The build's index.html: the stylesheet inline, the entry preloaded and started by the loader.
+// The build's index.html: the shell's rules inline, the full stylesheet preloaded; after the first frame
+// the loader starts the stylesheet and the modules' fetch, and runs the app once the stylesheet has loaded.
+
+const SHELL_SCRIPT = `<script>
+      (function () {
+        var shell = document.getElementById('planner-shell');
+        shell.innerHTML = '<div class="grid">Some Day</div>';
+      })();
+    </script>`;
 
 const BUILT = `<html><head>
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/rtk-def.js">
 <link rel="stylesheet" crossorigin href="/assets/index-xyz.css">
-</head><body><div id="planner-shell"></div><div id="root"></div></body></html>`;
+</head><body><div id="planner-shell"></div>${SHELL_SCRIPT}<div id="root"></div></body></html>`;
 
-function transform(html: string) {
+const CSS = '.grid{display:grid}.hidden{display:none}.dark\\:grid:where(.dark,.dark *){display:grid}.dark\\:hidden:where(.dark,.dark *){display:none}';
+
+function transform(html: string): Promise<string> {
   // The handler uses no plugin context.
-  const hook = startupHtml().transformIndexHtml as unknown as { handler: (html: string, ctx: IndexHtmlTransformContext) => string };
-  const bundle = { 'assets/index-xyz.css': { type: 'asset', fileName: 'assets/index-xyz.css', source: '.grid{display:grid}' } };
+  const hook = startupHtml().transformIndexHtml as unknown as { handler: (html: string, ctx: IndexHtmlTransformContext) => Promise<string> };
+  const bundle = { 'assets/index-xyz.css': { type: 'asset', fileName: 'assets/index-xyz.css', source: CSS } };
   return hook.handler(html, { bundle } as unknown as IndexHtmlTransformContext);
 }
 
-it('inlines the stylesheet and turns the entry script into a preload started by the loader', () => {
-  const out = transform(BUILT);
-  expect(out).toContain('<style>.grid{display:grid}</style>');
+it('inlines only the rules the shell uses, preloads the full stylesheet, and leaves the entry and its chunks to the loader', async () => {
+  const out = await transform(BUILT);
+  expect(out).toContain('<style id="critical-css">.grid{display:grid}</style>');
+  expect(out).toContain('<link rel="preload" as="style" crossorigin href="/assets/index-xyz.css">');
   expect(out).not.toContain('rel="stylesheet"');
   expect(out).not.toContain('<script type="module"');
-  expect(out).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js">');
-  expect(out).toContain('<link rel="modulepreload" crossorigin href="/assets/rtk-def.js">');
-  expect(out.indexOf(entryLoader('/assets/index-abc.js'))).toBeGreaterThan(out.indexOf('<div id="root">'));
+  expect(out).not.toContain('<link rel="modulepreload"');
+  expect(out.indexOf(entryLoader('/assets/index-abc.js', '/assets/index-xyz.css', ['/assets/rtk-def.js']))).toBeGreaterThan(out.indexOf('<div id="root">'));
 });
 
-it('fails the build rather than ship a page that never starts', () => {
-  expect(() => transform('<html><body></body></html>')).toThrow(/no entry script/);
+it('fails the build rather than ship a page that never starts or shows its shell unstyled', async () => {
+  await expect(transform(BUILT.replace(/<script type="module"[^<]*<\/script>/, ''))).rejects.toThrow(/no entry script/);
+  await expect(transform(BUILT.replace(/<link rel="stylesheet"[^>]*>/, ''))).rejects.toThrow(/no stylesheet/);
+  await expect(transform(BUILT.replace(SHELL_SCRIPT, ''))).rejects.toThrow(/no shell script/);
+});
+
+describe("the real index.html's shell", () => {
+  const shell = renderShell(readFileSync('index.html', 'utf8'));
+
+  it('renders the week as the inline script does', () => {
+    expect(shell).toContain('Some Day');
+    expect(shell).toContain('No tasks yet');
+    expect(shell.match(/<section /g)).toHaveLength(8);
+  });
+
+  it('keeps every rule its classes need, light and dark, and drops the rest', async () => {
+    const css = [
+      '.xl\\:grid-cols-8{grid-template-columns:repeat(8,minmax(0,1fr))}',
+      '.dark\\:bg-slate-900:where(.dark,.dark *){background-color:#0f172b}',
+      '.hover\\:bg-slate-100:hover{background-color:#f1f5f9}',
+      '.bg-emerald-500{background-color:green}',
+    ].join('');
+    const critical = await criticalCss(css, shell);
+    expect(critical).toContain('xl\\:grid-cols-8');
+    expect(critical).toContain('dark\\:bg-slate-900');
+    expect(critical).toContain('hover\\:bg-slate-100');
+    expect(critical).not.toContain('emerald');
+  });
+});
+
+it('drops the custom properties no kept rule reads, directly or through another variable', () => {
+  const css = [
+    '@layer theme{:root{--color-a:red;--color-b:blue;--font:var(--font-sans);--font-sans:x;--unused:var(--color-b)}}',
+    '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+    '@property --tw-rotate-x{syntax:"*";inherits:false}',
+    '.a{color:var(--color-a);font-family:var(--font);box-shadow:var(--tw-shadow)}',
+  ].join('');
+  const out = withoutUnusedProperties(css);
+  expect(out).toContain('--color-a:red');
+  expect(out).toContain('--font:var(--font-sans)');
+  expect(out).toContain('--font-sans:x');
+  expect(out).toContain('@property --tw-shadow');
+  expect(out).not.toContain('--color-b');
+  expect(out).not.toContain('--unused');
+  expect(out).not.toContain('--tw-rotate-x');
 });
 
 describe('the loader', () => {
-  function run(withShell: boolean) {
-    document.body.innerHTML = withShell ? '<div id="planner-shell"></div>' : '';
-    document.head.querySelectorAll('script').forEach((script) => script.remove());
+  function run(withShell: boolean, tasks = false) {
+    document.body.innerHTML = withShell ? `<div id="planner-shell"${tasks ? ' data-tasks' : ''}></div>` : '';
+    document.head.querySelectorAll('script, link').forEach((element) => element.remove());
     const frames: FrameRequestCallback[] = [];
     jest.useFakeTimers();
     jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
-    const body = /<script>([\s\S]*)<\/script>/.exec(entryLoader('/assets/index-abc.js'))![1]!;
+    const body = /<script>([\s\S]*)<\/script>/.exec(entryLoader('/assets/index-abc.js', '/assets/index-xyz.css', ['/assets/rtk-def.js']))![1]!;
     new Function(body)();
     const started = () => [...document.head.querySelectorAll('script')].map((script) => [script.type, script.getAttribute('src')]);
-    return { frames, started };
+    const sheets = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+    const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+    const sheetLoaded = (type: 'load' | 'error' = 'load') => sheets()[0]!.dispatchEvent(new Event(type));
+    return { frames, started, sheets, sheetLoaded, preloads };
   }
   afterEach(() => {
     jest.useRealTimers();
     jest.restoreAllMocks();
   });
 
-  it('starts the app at once where there is no shell', () => {
-    const { started } = run(false);
+  it('starts the stylesheet at once where there is no shell, and the app once it has loaded, without the critical rules', () => {
+    const { started, sheets, sheetLoaded } = run(false);
+    document.head.insertAdjacentHTML('beforeend', '<style id="critical-css">.grid{display:grid}</style>');
+    expect(sheets().map((link) => link.getAttribute('href'))).toEqual(['/assets/index-xyz.css']);
+    expect(started()).toEqual([]);
+    sheetLoaded();
     expect(started()).toEqual([['module', '/assets/index-abc.js']]);
+    expect(document.getElementById('critical-css')).toBeNull();
   });
 
-  it('starts the app after the frame that paints the shell, once', () => {
-    const { frames, started } = run(true);
-    expect(started()).toEqual([]);
+  it('starts the stylesheet and the modules after the frame that paints the shell, once, and runs the app after the stylesheet', () => {
+    const { frames, started, sheets, sheetLoaded, preloads } = run(true);
+    expect(sheets()).toEqual([]);
     frames[0]!(0);
-    expect(started()).toEqual([]);
+    expect(sheets()).toEqual([]);
+    expect(preloads()).toEqual([]);
     jest.advanceTimersByTime(0);
+    expect(sheets()).toHaveLength(1);
+    expect(preloads()).toEqual(['/assets/index-abc.js', '/assets/rtk-def.js']);
+    expect(started()).toEqual([]);
+    sheetLoaded();
     expect(started()).toEqual([['module', '/assets/index-abc.js']]);
     jest.advanceTimersByTime(1000);
+    expect(sheets()).toHaveLength(1);
+    expect(preloads()).toHaveLength(2);
     expect(started()).toHaveLength(1);
   });
 
-  it('starts the app by the timer in a tab that gets no frames', () => {
-    const { started } = run(true);
+  it('with stored tasks, fetches the modules at once; the stylesheet and the app still wait for the frame', () => {
+    const { frames, started, sheets, sheetLoaded, preloads } = run(true, true);
+    expect(preloads()).toEqual(['/assets/index-abc.js', '/assets/rtk-def.js']);
+    expect(sheets()).toEqual([]);
+    frames[0]!(0);
+    jest.advanceTimersByTime(0);
+    sheetLoaded();
+    expect(preloads()).toHaveLength(2);
+    expect(started()).toEqual([['module', '/assets/index-abc.js']]);
+  });
+
+  it('starts by the timer in a tab that gets no frames, and starts the app even if the stylesheet fails', () => {
+    const { started, sheets, sheetLoaded } = run(true);
     jest.advanceTimersByTime(200);
+    expect(sheets()).toHaveLength(1);
+    sheetLoaded('error');
     expect(started()).toEqual([['module', '/assets/index-abc.js']]);
   });
 });

@@ -1,10 +1,33 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { DndProvider } from 'react-dnd';
-import { PlannerBackend } from './backend/plannerBackend';
+import type { BackendFactory } from 'dnd-core';
+import { LazyBackend } from './backend/plannerBackend';
 import { DragAnnouncer } from './DragAnnouncer';
+import { canWaitForIntent, dragIntent, loadOnIntent } from './dragIntent';
 
-// Shown only during a drag: loaded beside the planner, not before it.
+// Shown only during a drag: loaded with the backends, on the first sign of a drag (dragIntent.ts).
 const TaskDragLayer = lazy(() => import('./TaskDragLayer'));
+
+/** The planner's backend: mouse, touch and keyboard, a chunk loaded on the first intent to drag. */
+const PlannerBackend: BackendFactory = (manager, context?: { window?: Window }) => {
+  const win = context?.window ?? window;
+  return new LazyBackend(() => loadOnIntent(win, () => import('./backend/compositeBackend').then(({ createInputBackend }) => createInputBackend(manager, win))));
+};
+
+function DragLayer() {
+  const [wanted, setWanted] = useState(() => !canWaitForIntent(window));
+  useEffect(() => {
+    if (wanted) return;
+    let mounted = true;
+    void dragIntent(window).then(() => mounted && setWanted(true));
+    return () => void (mounted = false);
+  }, [wanted]);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <TaskDragLayer />
+    </Suspense>
+  ) : null;
+}
 
 /** Drag and drop for the planner grid: mouse, touch and keyboard, the drag overlay and the live region. */
 export function PlannerDndProvider({ children }: { children: ReactNode }) {
@@ -12,9 +35,7 @@ export function PlannerDndProvider({ children }: { children: ReactNode }) {
     <DndProvider backend={PlannerBackend}>
       <DragAnnouncer>
         {children}
-        <Suspense fallback={null}>
-          <TaskDragLayer />
-        </Suspense>
+        <DragLayer />
       </DragAnnouncer>
     </DndProvider>
   );
