@@ -375,6 +375,33 @@ function setTaskFields(state: TasksState, id: string, fields: Partial<Pick<Task,
 }
 
 /**
+ * Entities made by withoutTask, with the entities they came from, the day that lost a task and that day's
+ * ids after it: selectTaskIdsByDate takes the list as it is rather than walk and sort all tasks again.
+ */
+const listChanges = new WeakMap<Entities, { from: Entities; date: TaskDate; ids: string[] }>();
+
+/**
+ * taskDeleted outside Immer: Immer's splice of the 5,000-id draft array ran a proxy trap per shifted element,
+ * each renumbered task of the day (all later ones, hundreds) became a draft, and finishing walked and froze
+ * every entity: ~20 ms per delete with 5,000 tasks. The same result as the case reducer
+ * (tests/unit/tasksSlice.test.ts compares them).
+ */
+function withoutTask(state: TasksState, id: string): TasksState {
+  const task = state.entities[id];
+  if (!task) return state;
+  const day = (selectTaskIdsByDate({ tasks: state })[task.date] ?? []).filter((other) => other !== id);
+  const ids = state.ids.filter((other) => other !== id);
+  const entities: Entities = {};
+  for (let i = 0; i < ids.length; i++) entities[ids[i]!] = state.entities[ids[i]!]!;
+  day.forEach((other, order) => {
+    const current = entities[other]!;
+    if (current.order !== order) entities[other] = Object.freeze({ ...current, order });
+  });
+  listChanges.set(entities, { from: state.entities, date: task.date, ids: day });
+  return Object.freeze({ ...state, ids: Object.freeze(ids) as string[], entities: Object.freeze(entities) });
+}
+
+/**
  * moveTask outside Immer, for the moves a drag makes at every step: Immer proxied each renumbered task
  * (all later tasks of a day of hundreds, when the task leaves it) and walked all 5,000 entities to
  * finalize and freeze them. The same result (tests/unit/tasksSlice.test.ts compares with the case reducers).
@@ -405,6 +432,7 @@ export function tasksReducer(state: TasksState | undefined, action: UnknownActio
     const { id, toDate, toIndex } = action.payload;
     return state.drag ? movedTo(state, id, toDate, toIndex ?? Number.MAX_SAFE_INTEGER) : state;
   }
+  if (state && taskDeleted.match(action)) return withoutTask(state, action.payload.id);
   if (state && taskCompletionSet.match(action)) {
     const task = state.entities[action.payload.id];
     const completed = action.payload.completed === true;
@@ -502,6 +530,14 @@ export function selectTaskIdsByDate(state: WithTasks): IdsByDate {
   const { ids, entities } = state.tasks;
   const last = lastByDate;
   if (last && last.ids === ids && last.entities === entities) return last.byDate;
+  const listed = listChanges.get(entities);
+  if (last && listed && listed.from === last.entities) {
+    const byDate = { ...last.byDate };
+    if (listed.ids.length > 0) byDate[listed.date] = listed.ids;
+    else delete byDate[listed.date];
+    lastByDate = { ids, entities, byDate };
+    return byDate;
+  }
   const dirty = last ? datesChanged(last, ids, entities) : null;
   let byDate: IdsByDate;
   if (last && dirty!.size === 0) byDate = last.byDate;

@@ -9,7 +9,7 @@ type Entities = TasksState['entities'];
 /**
  * Per-task subscriptions on one store: a single store listener wakes only the cards whose task changed.
  * A completion or rename names its task (fieldChangeOf), so one card is woken without looking at the
- * others; any other change of `entities` compares each subscribed task's object, identity only.
+ * others; any other change of `entities` compares each subscribed task's title and completion.
  */
 export class TaskSubscriptions {
   private readonly listeners = new Map<string, Set<() => void>>();
@@ -47,7 +47,7 @@ export class TaskSubscriptions {
     if (entities === from) return;
     this.last = entities;
     const only = fieldChangeOf(entities, from);
-    const ids = only !== undefined ? [only] : [...this.listeners.keys()].filter((id) => entities[id] !== from[id]);
+    const ids = only !== undefined ? [only] : [...this.listeners.keys()].filter((id) => shownDiffers(from[id], entities[id]));
     if (ids.length === 0) return;
     this.woken.changes += 1;
     for (const id of ids) {
@@ -58,6 +58,10 @@ export class TaskSubscriptions {
     }
   }
 }
+
+/** Whether a card would show something else: a delete or a move renumbers hundreds of tasks, which no card shows. */
+const shownDiffers = (before: Task | undefined, after: Task | undefined) =>
+  before !== after && (!before || !after || before.title !== after.title || before.completed !== after.completed);
 
 const registries = new WeakMap<object, TaskSubscriptions>();
 
