@@ -1,6 +1,6 @@
 // The floor the planner is measured against: a plain-DOM page with no framework that renders the same
 // week grid from the same localStorage data (every card, Mon–Sun and Some Day) and completes or deletes
-// a task on click. Written for this bench after the approach of the team's speed ruler (shared/perf).
+// a task on click, and renames one in place (click the title, type, Enter). Written for this bench after the approach of the team's speed ruler (shared/perf).
 
 export const FLOOR_HTML = `<!doctype html>
 <html lang="en">
@@ -60,7 +60,26 @@ export const FLOOR_HTML = `<!doctype html>
   document.getElementById('grid').innerHTML = parts.join('');
   let timer = 0;
   const save = () => { clearTimeout(timer); timer = setTimeout(() => { try { localStorage.setItem(KEY, JSON.stringify(tasks)); } catch (e) {} }, 0); };
+  // Rename: the title becomes a text field; Enter puts the new title back as text.
+  document.getElementById('grid').addEventListener('keydown', (event) => {
+    const input = event.target.closest('input');
+    if (!input || event.key !== 'Enter') return;
+    const card = input.closest('li');
+    const task = byId.get(card.dataset.id);
+    const span = document.createElement('span');
+    task.title = input.value.trim() || task.title;
+    span.textContent = task.title;
+    input.replaceWith(span);
+    save();
+  });
   document.getElementById('grid').addEventListener('click', (event) => {
+    if (event.target.tagName === 'SPAN' && event.target.parentElement.tagName === 'LI') {
+      const input = document.createElement('input');
+      input.value = event.target.textContent;
+      event.target.replaceWith(input);
+      input.focus();
+      return;
+    }
     const button = event.target.closest('button');
     const card = button && button.closest('li');
     if (!card) return;

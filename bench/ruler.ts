@@ -96,6 +96,35 @@ const armToggleScript = (text: string) => `(() => {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 })()`;
 
+/**
+ * Arms a probe on the card titled `text` for a delete (click on its delete control → the card leaves the DOM)
+ * or a rename (Enter in its title field → the card shows the new title): resolves window.__edit with
+ * event → DOM and event → next frame. Returns where to click (the delete control, or the title to edit).
+ */
+const armEditScript = (text: string, kind: 'delete' | 'rename') => `(() => {
+  const el = document.evaluate("//*[text()='${text}']", document, null, 9, null).singleNodeValue;
+  const card = el && el.closest('li');
+  const target = card && (${JSON.stringify(kind)} === 'delete' ? [...card.querySelectorAll('button')].find((b) => /^delete/i.test(b.getAttribute('aria-label') || '')) : el);
+  if (!target) return null;
+  window.__edit = new Promise((resolve) => {
+    let at = null;
+    const type = ${JSON.stringify(kind)} === 'delete' ? 'click' : 'keydown';
+    const onEvent = (event) => { if (type === 'click' || event.key === 'Enter') at = event.timeStamp; };
+    addEventListener(type, onEvent, true);
+    const observer = new MutationObserver(() => {
+      if (at === null) return;
+      if (${JSON.stringify(kind)} === 'delete' ? card.isConnected : !card.textContent.includes('${text} renamed')) return;
+      const dom = performance.now();
+      observer.disconnect();
+      removeEventListener(type, onEvent, true);
+      requestAnimationFrame(() => { document.body.getBoundingClientRect(); resolve({ dom: dom - at, frame: performance.now() - at }); });
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  const box = target.getBoundingClientRect();
+  return { x: box.x + Math.min(box.width / 2, 20), y: box.y + box.height / 2 };
+})()`;
+
 const median = (values: number[]) => {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
@@ -167,12 +196,45 @@ async function toggles(browser: Browser, url: string, targets: Record<string, st
   return { dom: median(dom), frame: median(frame) };
 }
 
+/** Deletes or renames TOGGLES different tasks (Monday's first ones, every 8th title), one at a time. */
+async function edits(browser: Browser, url: string, targets: Record<string, string>, kind: 'delete' | 'rename') {
+  const { context } = await coldLoad(browser, url, MANY, targets, true);
+  const page = context!.pages()[0]!;
+  const dom: number[] = [];
+  const frame: number[] = [];
+  try {
+    await sleep(1000);
+    for (let i = 0; i < TOGGLES; i++) {
+      const text = title(1 + 8 * i);
+      const point = (await page.evaluate(armEditScript(text, kind))) as { x: number; y: number } | null;
+      if (!point) throw new Error(`no ${kind} control on the card "${text}" at ${url}`);
+      await page.mouse.move(point.x, point.y);
+      await sleep(300);
+      await page.mouse.click(point.x, point.y);
+      if (kind === 'rename') {
+        await page.keyboard.press('End');
+        await page.keyboard.type(' renamed');
+        await sleep(300);
+        await page.keyboard.press('Enter');
+      }
+      const result = (await page.evaluate('window.__edit')) as { dom: number; frame: number };
+      dom.push(result.dom);
+      frame.push(result.frame);
+    }
+  } finally {
+    await context!.close();
+  }
+  return { dom: median(dom), frame: median(frame) };
+}
+
 interface Figures {
   ready0: number;
   fcp5000: number;
   all5000: number;
   toggleDom: number;
   toggleFrame: number;
+  renameDom: number;
+  deleteDom: number;
   scripts: Map<string, number>;
 }
 
@@ -188,7 +250,11 @@ async function measure(browser: Browser, url: string): Promise<Figures> {
   const full: Load[] = [];
   for (let i = 0; i < LOADS; i++) full.push(await coldLoad(browser, url, MANY, many));
   const toggle = await toggles(browser, url, many);
+  const rename = await edits(browser, url, many, 'rename');
+  const remove = await edits(browser, url, many, 'delete');
   return {
+    renameDom: rename.dom,
+    deleteDom: remove.dom,
     ready0: median(zero.map((l) => l.at.ready!)),
     fcp5000: median(full.map((l) => l.fcp)),
     all5000: median(full.map((l) => Math.max(...Object.values(l.at)))),
@@ -216,7 +282,7 @@ export async function printRuler(browser: Browser, appDir: string): Promise<void
     }
     const inline = (await readFile(path.join(floorDir, 'index.html'), 'utf8')).length;
 
-    console.log(`\nThe speed ruler: the plain-DOM floor and the planner, same Chromium, same run (medians of ${LOADS} cold loads, ${TOGGLES} toggles)`);
+    console.log(`\nThe speed ruler: the plain-DOM floor and the planner, same Chromium, same run (medians of ${LOADS} cold loads, ${TOGGLES} toggles, renames and deletes)`);
     console.log('  Absolute times move with machine load; the ratio app/floor is the figure (lower is better, < 1 beats plain DOM).');
     const widths = [34, 10, 10, 10, 22];
     const line = (cells: string[]) => console.log('  ' + cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(''));
@@ -228,6 +294,8 @@ export async function printRuler(browser: Browser, appDir: string): Promise<void
       ['every column laid out, 5,000', f.all5000, a.all5000, '≤ 1.5 (aim 1.0)'],
       ['toggle @5,000: click → DOM', f.toggleDom, a.toggleDom, '≤ 2'],
       ['toggle @5,000: click → next frame', f.toggleFrame, a.toggleFrame, '≤ 2'],
+      ['rename @5,000: Enter → DOM', f.renameDom, a.renameDom, '≤ 2'],
+      ['delete @5,000: click → DOM', f.deleteDom, a.deleteDom, '≤ 2'],
     ];
     for (const [name, floorValue, appValue, target] of rows) line([name, ms(floorValue), ms(appValue), (appValue / floorValue).toFixed(2), target]);
     line(['initial JS, brotli on the wire', `${(inline / KB).toFixed(1)} kB*`, `${(br / KB).toFixed(1)} kB`, '', '≤ 110 kB']);

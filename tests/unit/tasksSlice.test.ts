@@ -270,6 +270,35 @@ describe('completion and rename outside Immer', () => {
   });
 });
 
+describe('delete outside Immer', () => {
+  // tasksReducer deletes without Immer; replayTaskEvents runs the slice's own case reducer.
+  const days = [MON, TUE, SOMEDAY];
+  const base = replay(Array.from({ length: 30 }, (_, i) => taskAdded(`T${i}`, days[i % 3]!)));
+
+  it('gives what the case reducer gives, deleting every task in a shuffled order', () => {
+    const order = [...base.ids].sort((a, b) => (a.charCodeAt(a.length - 1) % 7) - (b.charCodeAt(b.length - 1) % 7) || (a < b ? -1 : 1));
+    let state = tasksReducer(base, taskMoved({ id: base.ids[4]!, toDate: MON, toIndex: 0 }));
+    for (const id of [...order, 'missing']) {
+      const action = taskDeleted({ id });
+      const next = tasksReducer(state, action);
+      expect(next).toEqual(replayTaskEvents(state, [action]));
+      // The per-day lists the selector hands over from the reducer equal a fresh sort.
+      expect(titlesByDate(next)).toEqual(titlesByDate(replayTaskEvents(state, [action])));
+      state = next;
+    }
+    expect(state.ids).toEqual([]);
+  });
+
+  it('keeps the other days’ task objects, returns the state for an unknown id, and freezes what it makes', () => {
+    expect(tasksReducer(base, taskDeleted({ id: 'missing' }))).toBe(base);
+    const gone = base.ids[0]!;
+    const next = tasksReducer(base, taskDeleted({ id: gone }));
+    expect(next.entities[gone]).toBeUndefined();
+    expect(next.entities[base.ids[1]!]).toBe(base.entities[base.ids[1]!]); // Tuesday: untouched
+    expect(Object.isFrozen(next.ids) && Object.isFrozen(next.entities) && Object.isFrozen(next.entities[base.ids[3]!])).toBe(true);
+  });
+});
+
 describe('moves outside Immer', () => {
   // tasksReducer moves without Immer; replayTaskEvents runs the slice's own case reducers.
   const days = [MON, TUE, SOMEDAY];

@@ -1,4 +1,4 @@
-import { createAction, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { SHOULD_AUTOBATCH, createAction, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 import { syncStarted, syncStopped } from '../sync/syncSlice';
 import { tasksReplaced } from '../tasks/tasksSlice';
 import type { Task } from '../tasks/types';
@@ -46,7 +46,10 @@ const historySlice = createSlice({
         // A new edit starts a new branch: what was undone before it can no longer be redone.
         state.redo = [];
       },
-      prepare: (entries: StepEntry[]) => ({ payload: { id: nanoid(), entries } }),
+      // Recorded within the event's click (the state is current at once), but subscribers hear of it with the
+      // next frame (RTK's autoBatchEnhancer): only the header's undo button shows it, and a second round of
+      // every useSelector in the click made the card's change wait.
+      prepare: (entries: StepEntry[]) => ({ payload: { id: nanoid(), entries }, meta: { [SHOULD_AUTOBATCH]: true } }),
     },
     /** The step was undone (usually the newest; a toast may undo an older one): it can be redone. */
     stepUndone(state, action: PayloadAction<{ id: string }>) {

@@ -4,9 +4,13 @@ import { useTaskDnd } from '../dnd/useTaskDnd';
 import { TaskCard } from './TaskCard';
 import { selectTaskById, taskCompletionSet, taskDeleted, taskRenamed } from './tasksSlice';
 import type { Task } from './types';
+import { useLiveTask } from './useLiveTask';
 
 interface TaskCardContainerProps {
-  /** From the column (see makeSelectTasksOn): a change to one task re-renders one card. */
+  /**
+   * From the column (see makeSelectTasksOn). Its place is current; its title and completion may be older,
+   * the card reads those from the store (useLiveTask), so a completion re-renders one card, not a column.
+   */
   task: Task;
   /** This task is the one being dragged (its column knows, so cards need not all watch the drag). */
   isDragging: boolean;
@@ -18,6 +22,7 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const { id } = task;
+  const live = useLiveTask(task);
   const { ref, handleProps } = useTaskDnd(id, isDragging);
   // The event states the new value (read at click time, so the callback stays stable across renders).
   const onToggleComplete = useCallback(() => {
@@ -29,8 +34,8 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
 
   return (
     <TaskCard
-      title={task.title}
-      completed={task.completed}
+      title={live.title}
+      completed={live.completed}
       isDragging={isDragging}
       cardRef={ref}
       handleProps={handleProps}

@@ -340,15 +340,65 @@ type Entities = TasksState['entities'];
 const fieldChanges = new WeakMap<Entities, { from: Entities; id: string }>();
 
 /**
+ * The one task whose title or completion made `entities` out of `from`, if the reducer recorded it (see
+ * setTaskFields); undefined when the change is another or unknown. Cards' subscriptions (useLiveTask) use it
+ * to wake one card rather than compare thousands.
+ */
+export function fieldChangeOf(entities: Entities, from: Entities): string | undefined {
+  const change = fieldChanges.get(entities);
+  return change && change.from === from ? change.id : undefined;
+}
+
+/**
+ * A shallow copy of `entities`, made key by key from `ids` (the adapter keeps both in step). With thousands
+ * of keys the object is in V8's dictionary mode, and spreading it (`{ ...entities }`) takes a slow runtime
+ * path: in Chromium 156, 1.5-3.5 ms for 5,000 tasks against 0.35-0.5 ms for this loop.
+ */
+function copyEntities(state: TasksState): Entities {
+  const { ids, entities } = state;
+  const copy: Entities = {};
+  for (let i = 0; i < ids.length; i++) copy[ids[i]!] = entities[ids[i]!]!;
+  return copy;
+}
+
+/**
  * Completing or renaming one task among thousands, outside Immer: Immer finishes a draft by walking
  * every key of the copied `entities` and freezing it, which doubled the cost of the one copy this
  * state shape needs. Same result as the case reducers (tests/unit/tasksSlice.test.ts compares them).
  */
 function setTaskFields(state: TasksState, id: string, fields: Partial<Pick<Task, 'title' | 'completed'>>): TasksState {
   const task = state.entities[id]!;
-  const entities = { ...state.entities, [id]: Object.freeze({ ...task, ...fields }) };
+  const entities = copyEntities(state);
+  entities[id] = Object.freeze({ ...task, ...fields });
   fieldChanges.set(entities, { from: state.entities, id });
   return Object.freeze({ ...state, entities: Object.freeze(entities) });
+}
+
+/**
+ * Entities made by withoutTask, with the entities they came from, the day that lost a task and that day's
+ * ids after it: selectTaskIdsByDate takes the list as it is rather than walk and sort all tasks again.
+ */
+const listChanges = new WeakMap<Entities, { from: Entities; date: TaskDate; ids: string[] }>();
+
+/**
+ * taskDeleted outside Immer: Immer's splice of the 5,000-id draft array ran a proxy trap per shifted element,
+ * each renumbered task of the day (all later ones, hundreds) became a draft, and finishing walked and froze
+ * every entity: ~20 ms per delete with 5,000 tasks. The same result as the case reducer
+ * (tests/unit/tasksSlice.test.ts compares them).
+ */
+function withoutTask(state: TasksState, id: string): TasksState {
+  const task = state.entities[id];
+  if (!task) return state;
+  const day = (selectTaskIdsByDate({ tasks: state })[task.date] ?? []).filter((other) => other !== id);
+  const ids = state.ids.filter((other) => other !== id);
+  const entities: Entities = {};
+  for (let i = 0; i < ids.length; i++) entities[ids[i]!] = state.entities[ids[i]!]!;
+  day.forEach((other, order) => {
+    const current = entities[other]!;
+    if (current.order !== order) entities[other] = Object.freeze({ ...current, order });
+  });
+  listChanges.set(entities, { from: state.entities, date: task.date, ids: day });
+  return Object.freeze({ ...state, ids: Object.freeze(ids) as string[], entities: Object.freeze(entities) });
 }
 
 /**
@@ -382,6 +432,7 @@ export function tasksReducer(state: TasksState | undefined, action: UnknownActio
     const { id, toDate, toIndex } = action.payload;
     return state.drag ? movedTo(state, id, toDate, toIndex ?? Number.MAX_SAFE_INTEGER) : state;
   }
+  if (state && taskDeleted.match(action)) return withoutTask(state, action.payload.id);
   if (state && taskCompletionSet.match(action)) {
     const task = state.entities[action.payload.id];
     const completed = action.payload.completed === true;
@@ -479,6 +530,14 @@ export function selectTaskIdsByDate(state: WithTasks): IdsByDate {
   const { ids, entities } = state.tasks;
   const last = lastByDate;
   if (last && last.ids === ids && last.entities === entities) return last.byDate;
+  const listed = listChanges.get(entities);
+  if (last && listed && listed.from === last.entities) {
+    const byDate = { ...last.byDate };
+    if (listed.ids.length > 0) byDate[listed.date] = listed.ids;
+    else delete byDate[listed.date];
+    lastByDate = { ids, entities, byDate };
+    return byDate;
+  }
   const dirty = last ? datesChanged(last, ids, entities) : null;
   let byDate: IdsByDate;
   if (last && dirty!.size === 0) byDate = last.byDate;
@@ -540,6 +599,11 @@ let lastTasksByDate: { ids: TasksState['ids']; entities: TasksState['entities'];
  * Each day's tasks in display order. Only the days an event touched get a new array (a task of theirs
  * changed, or their list or order did); every other day keeps its array, so its column's selector
  * does not recompute and its column does not re-render.
+ *
+ * A completion or rename recorded by the reducer (setTaskFields) touches no day: the arrays may then hold
+ * an older object of that task, with its old title or completion, and the card shows the task's current
+ * fields through its own subscription (useLiveTask). The click that completes one task among thousands so
+ * re-renders one card, not its column of hundreds.
  */
 export function selectTasksByDate(state: WithTasks): TasksByDate {
   const { ids, entities } = state.tasks;
@@ -555,9 +619,9 @@ export function selectTasksByDate(state: WithTasks): TasksByDate {
     const dirty = new Set<TaskDate>();
     for (const date of Object.keys(idsByDate)) if (idsByDate[date] !== last.idsByDate[date]) dirty.add(date);
     for (const date of Object.keys(last.idsByDate)) if (!idsByDate[date]) dirty.add(date);
-    const change = fieldChanges.get(entities);
-    if (change && change.from === last.entities) dirty.add(entities[change.id]!.date);
-    else if (last.entities !== entities) {
+    if (fieldChangeOf(entities, last.entities) !== undefined) {
+      // One task's title or completion: its card follows it by itself (see above).
+    } else if (last.entities !== entities) {
       for (const id of ids) {
         const after = entities[id]!;
         if (last.entities[id] !== after) dirty.add(after.date);

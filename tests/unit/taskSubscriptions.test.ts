@@ -1,0 +1,65 @@
+import { taskAdded, taskCompletionSet, taskDeleted, taskMoved, taskRenamed, tasksRestored } from '../../src/features/tasks/tasksSlice';
+import { TaskSubscriptions } from '../../src/features/tasks/useLiveTask';
+import { MemoryStorage, startStore } from './memoryStorage';
+import { MON, TUE } from './taskFixtures';
+
+// A completion or rename among thousands of cards wakes one card's subscription, and no column re-renders
+// (tests/unit/columnSelectors.test.ts): the click does the work of one card.
+
+async function planner(count: number) {
+  const { store } = await startStore(new MemoryStorage());
+  const ids = Array.from({ length: count }, (_, i) => {
+    const added = taskAdded(`Task ${i}`, i % 2 ? TUE : MON);
+    store.dispatch(added);
+    return added.payload.id;
+  });
+  const subscriptions = new TaskSubscriptions(store);
+  const calls = new Map<string, number>();
+  const stops = ids.map((id) => subscriptions.subscribe(id, () => calls.set(id, (calls.get(id) ?? 0) + 1)));
+  const woken = () => Object.fromEntries(calls);
+  return { store, ids, subscriptions, woken, calls, stopAll: () => stops.forEach((stop) => stop()) };
+}
+
+describe('per-task subscriptions (useLiveTask)', () => {
+  it('a completion or a rename wakes only its own task’s card', async () => {
+    const { store, ids, woken, calls } = await planner(200);
+    store.dispatch(taskCompletionSet({ id: ids[17]!, completed: true }));
+    expect(woken()).toEqual({ [ids[17]!]: 1 });
+    calls.clear();
+    store.dispatch(taskRenamed({ id: ids[42]!, title: 'Renamed' }));
+    expect(woken()).toEqual({ [ids[42]!]: 1 });
+  });
+
+  it('an event that changes nothing wakes nobody', async () => {
+    const { store, ids, woken } = await planner(20);
+    store.dispatch(taskCompletionSet({ id: ids[3]!, completed: false }));
+    store.dispatch(taskRenamed({ id: ids[3]!, title: '  ' }));
+    expect(woken()).toEqual({});
+  });
+
+  it('any other change wakes the cards whose title or completion changed, and only those', async () => {
+    const { store, ids, woken, calls } = await planner(40);
+    // Moving Monday's first task to the end renumbers every later Monday task (new objects), which no card shows.
+    store.dispatch(taskMoved({ id: ids[0]!, toDate: MON, toIndex: 99 }));
+    expect(woken()).toEqual({});
+    store.dispatch(taskDeleted({ id: ids[1]! }));
+    expect(woken()).toEqual({ [ids[1]!]: 1 });
+    calls.clear();
+    const task = store.getState().tasks.entities[ids[5]!]!;
+    store.dispatch(tasksRestored({ tasks: [{ ...task, title: 'Restored' }] }));
+    expect(woken()).toEqual({ [ids[5]!]: 1 });
+  });
+
+  it('listens to the store only while a card is subscribed', async () => {
+    const { store, ids, subscriptions, stopAll } = await planner(5);
+    stopAll();
+    const before = subscriptions.woken.changes;
+    store.dispatch(taskCompletionSet({ id: ids[0]!, completed: true }));
+    expect(subscriptions.woken.changes).toBe(before);
+    const heard: string[] = [];
+    const stop = subscriptions.subscribe(ids[0]!, () => heard.push('again'));
+    store.dispatch(taskCompletionSet({ id: ids[0]!, completed: false }));
+    expect(heard).toEqual(['again']);
+    stop();
+  });
+});
