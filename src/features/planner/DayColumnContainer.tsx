@@ -1,10 +1,11 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { TASK_ATTR, useColumnDrop } from '../dnd/useTaskDnd';
 import { DayColumn } from '../tasks/DayColumn';
 import { TaskCardContainer } from '../tasks/TaskCardContainer';
 import { makeSelectTasksOn, selectDraggedTaskId, taskAdded } from '../tasks/tasksSlice';
 import { SOMEDAY, type Task, type TaskDate } from '../tasks/types';
+import { taskSubscriptions } from '../tasks/useLiveTask';
 import { groupTasks, type TaskGroup } from './cardGroups';
 import { cardsDeferred, deferOffscreenCards, scheduleUpgrade } from './cardUpgrade';
 import { columnToggled, selectSelectedColumn } from './plannerSlice';
@@ -64,11 +65,22 @@ const CardGroup = memo(function CardGroup({ tasks, draggedId }: { tasks: Task[];
   }, [full]);
   // A drag that reaches a plain group (keyboard or autoscroll) needs the full card it carries.
   const showFull = full || draggedId !== null;
+  // The column's arrays may hold older objects after a completion or rename (full cards follow their
+  // task themselves, see useLiveTask): while plain, the group follows its tasks and shows the store's.
+  const store = useAppStore();
+  const [, changed] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (showFull) return;
+    const subscriptions = taskSubscriptions(store);
+    const stops = tasks.map((task) => subscriptions.subscribe(task.id, changed));
+    return () => stops.forEach((stop) => stop());
+  }, [showFull, tasks, store]);
+  const entities = showFull ? null : store.getState().tasks.entities;
   return (
     <div ref={element} role="presentation" className="space-y-2 [content-visibility:auto]" style={{ containIntrinsicSize: `auto ${tasks.length * CARD_PITCH_PX}px` }}>
       {showFull
         ? tasks.map((task) => <TaskCardContainer key={task.id} task={task} isDragging={task.id === draggedId} />)
-        : tasks.map((task) => <PlainCard key={task.id} task={task} />)}
+        : tasks.map((task) => <PlainCard key={task.id} task={entities![task.id] ?? task} />)}
     </div>
   );
 });
