@@ -308,6 +308,8 @@ describe('moves outside Immer', () => {
     const dragging = tasksReducer(base, taskDragStarted({ id }));
     const moved = tasksReducer(dragging, taskDragMovedTo({ id, toDate: SOMEDAY, toIndex: 1 }));
     expect(moved.entities).toEqual(tasksReducer(base, taskMoved({ id, toDate: SOMEDAY, toIndex: 1 })).entities);
-    expect(moved.drag).toBe(dragging.drag);
+    // The day entered is recorded once; a further move among recorded days keeps the snapshot.
+    expect(moved.drag?.days).toEqual([base.entities[id]!.date, SOMEDAY]);
+    expect(tasksReducer(moved, taskDragMovedTo({ id, toDate: SOMEDAY, toIndex: 0 })).drag).toBe(moved.drag);
   });
 });
