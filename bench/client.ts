@@ -8,6 +8,7 @@ import { constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { shiftWeek, toDayKey, weekDayKeys } from '../src/features/planner/week';
 import type { Task } from '../src/features/tasks/types';
+import { printDrag } from './drag';
 import { printRuler } from './ruler';
 import { gridWatchScript, seedScript, timePersistScript, timeTaskEventScript, type TaskEventKind } from './clientPage';
 
@@ -172,6 +173,7 @@ export async function benchClient(): Promise<void> {
 
     browser = await launch();
     await printRuler(browser, outDir);
+    await printDrag(browser, outDir);
 
     // The browser figures use a build that exposes the store (one line in main.tsx); otherwise the same bundle.
     await buildApp(benchDir, { VITE_EXPOSE_STORE: '1' });

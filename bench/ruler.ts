@@ -22,7 +22,7 @@ const KB = 1000;
 const title = (i: number) => `Bench ${String(i).padStart(5, '0')}`;
 
 /** N tasks round-robin over Mon–Sun of this week and Some Day (as the browser's local time sees it). */
-function seedJson(n: number): string {
+export function seedJson(n: number): string {
   const two = (x: number) => String(x).padStart(2, '0');
   const key = (d: Date) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
   const now = new Date();
@@ -133,7 +133,7 @@ const median = (values: number[]) => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function serveDir(dir: string) {
+export async function serveDir(dir: string) {
   const server = createAdaptorServer({ fetch: staticRoutes(dir, { sourceMaps: false }).fetch });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };

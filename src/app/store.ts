@@ -73,7 +73,9 @@ export function makeStore({ storage = browserStorage, preloadedState, backend = 
   // The gateway is registered below, before anything can be dispatched.
   let gateway: AccountGateway | null = null;
   const extra: AppExtra = { backend, storage, uploads, account: { ready: () => gateway!.ready() } };
-  const persistence = tasksPersistence(storage);
+  // Set once the store exists; nothing is written before it does.
+  let dragging = () => false;
+  const persistence = tasksPersistence(storage, () => dragging());
   const listenerMiddleware = createListenerMiddleware({ extra });
   const store = configureStore({
     reducer: makeRootReducer(persistence),
@@ -88,6 +90,7 @@ export function makeStore({ storage = browserStorage, preloadedState, backend = 
       }).prepend(listenerMiddleware.middleware),
     devTools: import.meta.env?.DEV ? { name: 'Weekly Planner', trace: false } : false,
   });
+  dragging = () => store.getState().tasks.drag !== null;
   const startAppListening: AppStartListening = listenerMiddleware.startListening.withTypes<RootState, AppDispatch, AppExtra>();
   addThemeListeners(startAppListening);
   addHistoryListeners(startAppListening);

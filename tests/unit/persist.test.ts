@@ -1,6 +1,7 @@
 import { selectAllTasks, taskAdded, taskCompletionSet, taskDeleted, taskRenamed } from '../../src/features/tasks/tasksSlice';
 import type { Task } from '../../src/features/tasks/types';
 import { SOMEDAY } from '../../src/features/tasks/types';
+import { DRAG_QUIET_MS, DRAG_WAIT_MS, tasksPersistence } from '../../src/features/tasks/persist';
 import { MemoryStorage, settle, startStore } from './memoryStorage';
 import { MON, TUE, ordersByDate, titlesByDate } from './taskFixtures';
 
@@ -163,5 +164,69 @@ describe('writes off the interaction', () => {
     expect(stored(storage)).toEqual([expect.objectContaining({ title: 'Not lost', date: TUE })]);
     idle.forEach((callback) => callback.run());
     expect(storage.writes).toHaveLength(1);
+  });
+});
+
+describe('during a drag', () => {
+  // tasksPersistence on its own, with fake timers: jsdom has no idle callbacks, so idle time is a 0 ms timer.
+  const list = (ids: string[]) => ({ ids, entities: Object.fromEntries(ids.map((id) => [id, task({ id })])) });
+  let now = 0;
+  beforeEach(() => {
+    jest.useFakeTimers();
+    now = 1_000_000;
+    jest.spyOn(Date, 'now').mockImplementation(() => now);
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+  const advance = (ms: number) => {
+    for (let t = 0; t < ms; t += 50) {
+      now += 50;
+      jest.advanceTimersByTime(50);
+    }
+  };
+  const setup = (dragging: { value: boolean }) => {
+    const storage = new MemoryStorage();
+    const { config } = tasksPersistence(() => storage, () => dragging.value);
+    const setItem = (ids: string[]) => void config.storage.setItem(KEY, list(ids) as never);
+    return { storage, setItem };
+  };
+
+  it('waits while the drag moves cards, and writes the dropped list once the drag is over', () => {
+    const dragging = { value: true };
+    const { storage, setItem } = setup(dragging);
+    for (let step = 0; step < 20; step++) {
+      setItem(['a', 'b', `step${step}`]);
+      advance(200);
+    }
+    expect(storage.writes).toHaveLength(0);
+    dragging.value = false;
+    setItem(['a', 'b', 'dropped']);
+    advance(DRAG_QUIET_MS / 2);
+    expect(storage.writes).toHaveLength(1);
+    expect(stored(storage)).toEqual([expect.objectContaining({ id: 'a' }), expect.objectContaining({ id: 'b' }), expect.objectContaining({ id: 'dropped' })]);
+  });
+
+  it('never waits for good: a drag state that outlives the drop (no more changes) lets the write go after a quiet second', () => {
+    const dragging = { value: true };
+    const { storage, setItem } = setup(dragging);
+    setItem(['a', 'dropped']);
+    advance(DRAG_QUIET_MS - 100);
+    expect(storage.writes).toHaveLength(0);
+    advance(DRAG_QUIET_MS / 2);
+    expect(storage.writes).toHaveLength(1);
+    expect(stored(storage)).toEqual([expect.objectContaining({ id: 'a' }), expect.objectContaining({ id: 'dropped' })]);
+  });
+
+  it('writes at most DRAG_WAIT_MS after the write was due, however long the drag keeps moving', () => {
+    const dragging = { value: true };
+    const { storage, setItem } = setup(dragging);
+    for (let t = 0; t < DRAG_WAIT_MS + 1000; t += 200) {
+      setItem(['a', `at${t}`]);
+      advance(200);
+    }
+    expect(storage.writes.length).toBeGreaterThanOrEqual(1);
+    expect(storage.writes.length).toBeLessThanOrEqual(2);
   });
 });

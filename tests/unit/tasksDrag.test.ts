@@ -131,3 +131,34 @@ describe('cancel and end', () => {
     expect(replay([taskDragStarted({ id: 'task-1-nope' })], state)).toBe(state);
   });
 });
+
+describe('the drag-start snapshot', () => {
+  it('records the dragged task’s day only, then each day as the task first enters it', () => {
+    const before = week();
+    let state = replay([taskDragStarted({ id: idOf(before, 'B') })], before);
+    expect(state.drag?.days).toEqual([MON]);
+    expect(Object.keys(state.drag!.positions).sort()).toEqual(['A', 'B', 'C', 'D'].map((title) => idOf(before, title)).sort());
+    state = hover(state, 'B', 'Y');
+    expect(state.drag?.days).toEqual([MON, TUE]);
+    // Tuesday as it stood before B entered it.
+    expect(state.drag!.positions[idOf(before, 'Y')]).toEqual({ date: TUE, order: 1 });
+    expect(state.drag!.positions[idOf(before, 'B')]).toEqual({ date: MON, order: 1 });
+    const snapshot = state.drag;
+    state = hover(state, 'B', 'X');
+    expect(state.drag).toBe(snapshot);
+  });
+
+  it('restores on cancel every day the drag touched, the entered ones included', () => {
+    const before = week();
+    let state = replay([taskDragStarted({ id: idOf(before, 'A') })], before);
+    state = hover(state, 'A', 'Y');
+    state = replay([taskMovedToEnd({ id: idOf(state, 'A'), toDate: WED })], state);
+    state = hover(state, 'A', 'S');
+    // A move made meanwhile in a recorded day is put back too (as when every task was recorded).
+    state = replay([taskMoved({ id: idOf(state, 'C'), toDate: MON, toIndex: 0 })], state);
+    state = replay([taskDragCancelled()], state);
+    expect(titlesByDate(state)).toEqual({ [MON]: ['A', 'B', 'C', 'D'], [TUE]: ['X', 'Y', 'Z'], [SOMEDAY]: ['S'] });
+    expect(ordersByDate(state)).toMatchObject({ [MON]: [0, 1, 2, 3], [TUE]: [0, 1, 2], [SOMEDAY]: [0] });
+    expect(state.drag).toBeNull();
+  });
+});

@@ -15,6 +15,7 @@ import {
   tasksReplaced,
   tasksReducer,
   replayTaskEvents,
+  selectTaskIdsByDate,
   type TaskEvent,
 } from '../../src/features/tasks/tasksSlice';
 import { SOMEDAY } from '../../src/features/tasks/types';
@@ -331,12 +332,29 @@ describe('moves outside Immer', () => {
     expect(next.entities[ids[2]!]).toBe(base.entities[ids[2]!]); // Some Day: untouched
   });
 
+  it('hands the per-day lists the days it changed: the same lists as a fresh sort, other days keep their arrays', () => {
+    let state = base;
+    const fresh = (s: typeof base) =>
+      Object.fromEntries(days.map((day) => [day, s.ids.filter((id) => s.entities[id]!.date === day).sort((a, b) => s.entities[a]!.order - s.entities[b]!.order)]));
+    for (let i = 0; i < 20; i++) {
+      const before = selectTaskIdsByDate({ tasks: state });
+      const id = ids[(i * 7) % ids.length]!;
+      const toDate = days[i % 3]!;
+      state = tasksReducer(state, taskMoved({ id, toDate, toIndex: (i * 5) % 11 }));
+      const after = selectTaskIdsByDate({ tasks: state });
+      expect(after).toEqual(fresh(state));
+      for (const day of days) if (day !== toDate && !before[day]!.includes(id)) expect(after[day]).toBe(before[day]);
+    }
+  });
+
   it('moves a drag preview only while a drag is in progress', () => {
     const id = ids[0]!;
     expect(tasksReducer(base, taskDragMovedTo({ id, toDate: SOMEDAY }))).toBe(base);
     const dragging = tasksReducer(base, taskDragStarted({ id }));
     const moved = tasksReducer(dragging, taskDragMovedTo({ id, toDate: SOMEDAY, toIndex: 1 }));
     expect(moved.entities).toEqual(tasksReducer(base, taskMoved({ id, toDate: SOMEDAY, toIndex: 1 })).entities);
-    expect(moved.drag).toBe(dragging.drag);
+    // The day entered is recorded once; a further move among recorded days keeps the snapshot.
+    expect(moved.drag?.days).toEqual([base.entities[id]!.date, SOMEDAY]);
+    expect(tasksReducer(moved, taskDragMovedTo({ id, toDate: SOMEDAY, toIndex: 0 })).drag).toBe(moved.drag);
   });
 });

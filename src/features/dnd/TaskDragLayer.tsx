@@ -17,7 +17,8 @@ export default function TaskDragLayer() {
   if (!item || !offset || !task) return null;
   return (
     <div className="pointer-events-none fixed inset-0 z-50" data-testid="drag-layer">
-      <div style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }} className="w-max">
+      {/* A layer of its own: following the pointer moves it on the compositor, no repaint of the page under it. */}
+      <div style={{ transform: `translate(${offset.x}px, ${offset.y}px)` }} className="w-max will-change-transform">
         <TaskDragPreview title={task.title} completed={task.completed} width={item.width} />
       </div>
     </div>

@@ -11,9 +11,22 @@ export const settle = (dispatch: () => unknown) =>
     dispatch();
   });
 
+/**
+ * The animation frame that follows an input event, as in a browser: a running drag hovers its latest
+ * move once per frame (see PointerBackend), so a move shows in the next frame.
+ */
+export const nextFrame = () =>
+  // Under Jest's fake timers (their functions carry a `clock`) the frame is 16 ms of fake time.
+  'clock' in requestAnimationFrame
+    ? act(() => void jest.advanceTimersByTime(16))
+    : act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+
 export const mouse = {
   down: (target: Element, x: number, y: number) => settle(() => fireEvent.mouseDown(target, { clientX: x, clientY: y, button: 0, buttons: 1 })),
-  move: (x: number, y: number) => settle(() => fireEvent.mouseMove(under(x, y), { clientX: x, clientY: y, buttons: 1 })),
+  move: async (x: number, y: number) => {
+    await settle(() => fireEvent.mouseMove(under(x, y), { clientX: x, clientY: y, buttons: 1 }));
+    await nextFrame();
+  },
   up: (x: number, y: number) => settle(() => fireEvent.mouseUp(under(x, y), { clientX: x, clientY: y, button: 0, buttons: 0 })),
 };
 
@@ -33,5 +46,6 @@ export async function touch(type: 'touchstart' | 'touchmove' | 'touchend', targe
     changedTouches: { value: [point] },
   });
   await settle(() => target.dispatchEvent(event));
+  if (type === 'touchmove') await nextFrame();
   return event;
 }

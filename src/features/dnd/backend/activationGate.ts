@@ -13,6 +13,13 @@ export interface GateHost {
   isDragging(): boolean;
   /** The drag source node an event target belongs to, if any. */
   sourceNodeOf(target: EventTarget | null): Element | null;
+  /**
+   * A move of the press whose drag has begun: true if the host handles it, and the listeners behind the
+   * gate (the touch backend) never see it.
+   */
+  dragMove?(point: XYCoord): boolean;
+  /** The press's drag is about to be released: anything the host put off must happen now. */
+  beforeRelease?(): void;
 }
 
 type PressState =
@@ -104,6 +111,7 @@ export function installActivationGate(win: Window, host: GateHost): ActivationGa
     // Active: the backend sees the move; the page must not scroll under a touch drag.
     latest = point;
     if (kind === 'touch' && event.cancelable) event.preventDefault();
+    if (host.isDragging() && host.dragMove?.(point)) event.stopImmediatePropagation();
   };
 
   // A second finger before the drag began makes the gesture a pinch, never a drag.
@@ -117,6 +125,7 @@ export function installActivationGate(win: Window, host: GateHost): ActivationGa
   const release = (event: MouseEvent | TouchEvent) => {
     if (foreignDrag()) return event.stopImmediatePropagation();
     if ('touches' in event && event.touches.length > 0) return;
+    if (press?.state === 'active') host.beforeRelease?.();
     // The click that follows a drag's mouseup is not a click on whatever lies under it.
     if (press?.state === 'active') {
       swallowClick = true;

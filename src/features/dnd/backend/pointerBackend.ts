@@ -18,6 +18,9 @@ export class PointerBackend implements Backend {
   private stopWatching: (() => void) | null = null;
   private stopScrolling: (() => void) | null = null;
   private draggedNode: Element | null = null;
+  /** The latest pointer of a running drag not hovered yet, and the frame that will hover it. */
+  private pendingPoint: XYCoord | null = null;
+  private pendingFrame = 0;
 
   constructor(
     private readonly manager: DragDropManager,
@@ -35,12 +38,16 @@ export class PointerBackend implements Backend {
     this.gate = installActivationGate(this.win, {
       isDragging: () => monitor.isDragging(),
       sourceNodeOf: (target) => closestRegistered(target, this.sources),
+      dragMove: (point) => this.moveTo(point),
+      beforeRelease: () => this.flushMove(),
     });
     this.touch.setup();
     this.stopWatching = monitor.subscribeToStateChange(() => this.onDragStateChange());
   }
 
   teardown(): void {
+    this.win.cancelAnimationFrame(this.pendingFrame);
+    this.pendingPoint = null;
     this.stopWatching?.();
     this.stopScrolling?.();
     this.touch.teardown();
@@ -91,6 +98,29 @@ export class PointerBackend implements Backend {
       this.stopScrolling = null;
       this.buryDraggedNode();
     }
+  }
+
+  /**
+   * A move of a running drag: hovered once per frame, at the latest point. The touch backend would
+   * hit-test every column (elementFromPoint each) and the page on every move, and a second move in
+   * one frame would lay out again what the first one's reorder changed. The drag began with a move
+   * the touch backend saw (it begins the drag and watches the dragged node); a release hovers the
+   * pending point first, so the drop lands where the pointer is.
+   */
+  private moveTo(point: XYCoord): boolean {
+    if (this.manager.getMonitor().getSourceId() === null) return false;
+    this.pendingPoint = point;
+    if (!this.pendingFrame) this.pendingFrame = this.win.requestAnimationFrame(() => this.flushMove());
+    return true;
+  }
+
+  private flushMove(): void {
+    const point = this.pendingPoint;
+    this.win.cancelAnimationFrame(this.pendingFrame);
+    this.pendingFrame = 0;
+    this.pendingPoint = null;
+    const monitor = this.manager.getMonitor();
+    if (point && monitor.isDragging() && !monitor.didDrop()) this.hoverAt(point);
   }
 
   private hoverAt(point: XYCoord): void {
