@@ -1,19 +1,24 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import type { PluginOption } from 'vite';
 
-const isPwaPlugin = (plugin: PluginOption) =>
-  typeof plugin === 'object' && plugin !== null && 'name' in plugin && plugin.name.startsWith('vite-plugin-pwa');
+// Plugins for the app's own index.html and deployment: the service worker and manifest, and the startup
+// shell (which needs the app's stylesheet and entry in the page it rewrites).
+const isAppOnly = (plugin: PluginOption) =>
+  typeof plugin === 'object' &&
+  plugin !== null &&
+  'name' in plugin &&
+  (plugin.name.startsWith('vite-plugin-pwa') || plugin.name === 'planner-startup-html');
 
-/** The app's service worker and manifest have no place in Storybook's own build. */
-function withoutPwa(plugins: PluginOption[]): PluginOption[] {
-  return plugins.filter((plugin) => !isPwaPlugin(plugin)).map((plugin) => (Array.isArray(plugin) ? withoutPwa(plugin) : plugin));
+/** What has no place in Storybook's own build. */
+function withoutAppOnly(plugins: PluginOption[]): PluginOption[] {
+  return plugins.filter((plugin) => !isAppOnly(plugin)).map((plugin) => (Array.isArray(plugin) ? withoutAppOnly(plugin) : plugin));
 }
 
 const config: StorybookConfig = {
   stories: ['../src/**/*.stories.@(ts|tsx)'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
-  viteFinal: (viteConfig) => ({ ...viteConfig, plugins: withoutPwa(viteConfig.plugins ?? []) }),
+  viteFinal: (viteConfig) => ({ ...viteConfig, plugins: withoutAppOnly(viteConfig.plugins ?? []) }),
 };
 
 export default config;
