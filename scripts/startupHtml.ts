@@ -4,12 +4,14 @@
 // cost ~35 ms (traces: UpdateLayoutTree + Layout, against ~6 ms for the plain-DOM floor); the modules'
 // evaluation (~100 ms) and even a modulepreload's compile could land before the first frame. So:
 // - only the rules the shell's markup uses go inline (beasties, run on the shell the inline script
-//   renders), the full stylesheet is fetched at once through a preload and applied after the first frame;
+//   renders), the full stylesheet is fetched and applied after the first frame;
 // - the loader starts the entry and its chunks (modulepreload) with the stylesheet after the first frame,
 //   and runs the entry once the stylesheet has loaded, so the app never renders unstyled. Preloading them
 //   in <head> was slower in A/B runs: a modulepreload may compile before the first frame, and a plain
 //   preload (as=script) does not match a module script's streamed compile (35 ms on the main thread).
-// The index.html preloads only the stylesheet.
+// The index.html preloads nothing: a stylesheet preload in <head> alone delayed the empty week's first
+// frame by ~10-15 ms (the parser starting its fetch; A/B, interleaved runs: ready @0 1.28-1.79x the floor
+// with it, 1.05-1.22x without). With stored tasks the loader starts every fetch at once instead.
 // The server's CSP allows inline styles and hashes every inline script of the built index.html (the
 // loader is static text per build; its listeners are properties, not inline handler attributes).
 import Beasties from 'beasties';
@@ -22,10 +24,16 @@ export function entryLoader(src: string, css: string, chunks: string[] = []): st
       (function () {
         var started = false;
         var fetching = false;
-        // Fetched and compiled off the main thread while the stylesheet loads.
-        function fetchModules() {
+        // Fetched (and the modules compiled off the main thread) while the stylesheet loads.
+        function fetchAll() {
           if (fetching) return;
           fetching = true;
+          var sheet = document.createElement('link');
+          sheet.rel = 'preload';
+          sheet.setAttribute('as', 'style');
+          sheet.crossOrigin = '';
+          sheet.href = ${JSON.stringify(css)};
+          document.head.appendChild(sheet);
           ${JSON.stringify([src, ...chunks])}.forEach(function (href) {
             var preload = document.createElement('link');
             preload.rel = 'modulepreload';
@@ -44,7 +52,7 @@ export function entryLoader(src: string, css: string, chunks: string[] = []): st
         function start() {
           if (started) return;
           started = true;
-          fetchModules();
+          fetchAll();
           var link = document.createElement('link');
           link.rel = 'stylesheet';
           link.crossOrigin = '';
@@ -61,10 +69,10 @@ export function entryLoader(src: string, css: string, chunks: string[] = []): st
         }
         var shell = document.getElementById('planner-shell');
         if (!shell) return start();
-        // With stored tasks the cards are what the person waits for: fetch the modules now (their compile
-        // may then land before the first frame, which shows headings only). The empty week is complete
-        // as it stands, so its modules wait for its first frame.
-        if (shell.hasAttribute('data-tasks')) fetchModules();
+        // With stored tasks the cards are what the person waits for: fetch the stylesheet and modules now
+        // (their compile may then land before the first frame, which shows headings only). The empty week
+        // is complete as it stands, so its fetches wait for its first frame.
+        if (shell.hasAttribute('data-tasks')) fetchAll();
         // A timer set from a frame callback runs once that frame is painted; a background tab gets no frames.
         requestAnimationFrame(function () { setTimeout(start); });
         setTimeout(start, 200);
@@ -145,7 +153,7 @@ export function startupHtml(): Plugin {
         const asset = sheet && (bundle[sheet[2]!] as Rollup.OutputAsset | undefined);
         if (!sheet || asset?.type !== 'asset') throw new Error('planner-startup-html: no stylesheet in index.html');
         const critical = await criticalCss(String(asset.source), renderShell(html));
-        let out = html.replace(sheet[0], `<link rel="preload" as="style" crossorigin href="${sheet[1]}">\n    <style id="critical-css">${critical}</style>`);
+        let out = html.replace(sheet[0], `<style id="critical-css">${critical}</style>`);
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(out);
         if (!entry) throw new Error('planner-startup-html: no entry script in index.html');
         out = out.replace(entry[0], '');

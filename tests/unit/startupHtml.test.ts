@@ -27,10 +27,11 @@ function transform(html: string): Promise<string> {
   return hook.handler(html, { bundle } as unknown as IndexHtmlTransformContext);
 }
 
-it('inlines only the rules the shell uses, preloads the full stylesheet, and leaves the entry and its chunks to the loader', async () => {
+it('inlines only the rules the shell uses, and leaves the full stylesheet, the entry and its chunks to the loader', async () => {
   const out = await transform(BUILT);
   expect(out).toContain('<style id="critical-css">.grid{display:grid}</style>');
-  expect(out).toContain('<link rel="preload" as="style" crossorigin href="/assets/index-xyz.css">');
+  // Nothing for the parser to fetch before the shell's first frame.
+  expect(out).not.toContain('rel="preload"');
   expect(out).not.toContain('rel="stylesheet"');
   expect(out).not.toContain('<script type="module"');
   expect(out).not.toContain('<link rel="modulepreload"');
@@ -95,7 +96,8 @@ describe('the loader', () => {
     new Function(body)();
     const started = () => [...document.head.querySelectorAll('script')].map((script) => [script.type, script.getAttribute('src')]);
     const sheets = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
-    const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+    const preloads = () =>
+      [...document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"][as="style"]')].map((link) => link.getAttribute('href'));
     const sheetLoaded = (type: 'load' | 'error' = 'load') => sheets()[0]!.dispatchEvent(new Event(type));
     return { frames, started, sheets, sheetLoaded, preloads };
   }
@@ -122,24 +124,24 @@ describe('the loader', () => {
     expect(preloads()).toEqual([]);
     jest.advanceTimersByTime(0);
     expect(sheets()).toHaveLength(1);
-    expect(preloads()).toEqual(['/assets/index-abc.js', '/assets/rtk-def.js']);
+    expect(preloads()).toEqual(['/assets/index-xyz.css', '/assets/index-abc.js', '/assets/rtk-def.js']);
     expect(started()).toEqual([]);
     sheetLoaded();
     expect(started()).toEqual([['module', '/assets/index-abc.js']]);
     jest.advanceTimersByTime(1000);
     expect(sheets()).toHaveLength(1);
-    expect(preloads()).toHaveLength(2);
+    expect(preloads()).toHaveLength(3);
     expect(started()).toHaveLength(1);
   });
 
-  it('with stored tasks, fetches the modules at once; the stylesheet and the app still wait for the frame', () => {
+  it('with stored tasks, fetches the stylesheet and the modules at once; applying the stylesheet and the app still wait for the frame', () => {
     const { frames, started, sheets, sheetLoaded, preloads } = run(true, true);
-    expect(preloads()).toEqual(['/assets/index-abc.js', '/assets/rtk-def.js']);
+    expect(preloads()).toEqual(['/assets/index-xyz.css', '/assets/index-abc.js', '/assets/rtk-def.js']);
     expect(sheets()).toEqual([]);
     frames[0]!(0);
     jest.advanceTimersByTime(0);
     sheetLoaded();
-    expect(preloads()).toHaveLength(2);
+    expect(preloads()).toHaveLength(3);
     expect(started()).toEqual([['module', '/assets/index-abc.js']]);
   });
 
