@@ -44,8 +44,7 @@ export const timeTaskEventScript = `
     await window.__plannerPersistor.flush(); // no throttled write pending inside the measurement
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     const grid = document.querySelector(${JSON.stringify(GRID_SELECTOR)});
-    const { ids, entities } = store.getState().tasks;
-    const onDay = ids.filter((id) => entities[id].date === day);
+    const { ids: onDay, entities } = store.getState().tasks.days[day];
     const id = onDay[(run * 7) % onDay.length];
     const text = 'Bench ' + kind + ' ' + run + ' ' + Math.random().toString(36).slice(2, 7);
     const action =
@@ -92,13 +91,12 @@ export const timePersistScript = `
       }
     };
     try {
-      const { ids, entities } = store.getState().tasks;
-      const id = ids.find((candidate) => entities[candidate].date === day);
+      const id = store.getState().tasks.days[day].ids[0];
       const results = [];
       for (let run = 0; run < runs; run++) {
         await persistor.flush();
         setItemMs = 0;
-        store.dispatch({ type: 'tasks/taskCompletionSet', payload: { id, completed: !store.getState().tasks.entities[id].completed } });
+        store.dispatch({ type: 'tasks/taskCompletionSet', payload: { id, completed: !store.getState().tasks.days[day].entities[id].completed } });
         const start = performance.now();
         await persistor.flush();
         results.push({ total: performance.now() - start, setItem: setItemMs });

@@ -1,3 +1,4 @@
+import { taskEntities } from '../unit/taskFixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import { PlannerPage } from '../../src/features/planner/PlannerPage';
 import type { Task } from '../../src/features/tasks/types';
@@ -56,7 +57,7 @@ describe('PlannerPage', () => {
     await user.type(screen.getByRole('textbox', { name: 'New task for Thu 26 Nov' }), 'Dentist at 10{Enter}');
     expect(within(column('Thu 26 Nov')).getByRole('button', { name: 'Dentist at 10' })).toBeInTheDocument();
     expect(within(column('Thu 26 Nov')).queryByText('No tasks yet')).not.toBeInTheDocument();
-    const [added] = Object.values(store.getState().tasks.entities);
+    const [added] = Object.values(taskEntities(store.getState().tasks));
     expect(added).toMatchObject({ title: 'Dentist at 10', date: '2026-11-26', completed: false, order: 0 });
     await waitFor(() => expect(storedTasks(storage)).toEqual([added]));
   });
@@ -66,7 +67,7 @@ describe('PlannerPage', () => {
     await user.click(screen.getByRole('button', { name: 'Add task to Some Day' }));
     await user.type(screen.getByRole('textbox', { name: 'New task for Some Day' }), 'Learn the cello{Enter}');
     expect(within(column('Some Day')).getByRole('button', { name: 'Learn the cello' })).toBeInTheDocument();
-    expect(Object.values(store.getState().tasks.entities)[0]).toMatchObject({ date: 'someday' });
+    expect(Object.values(taskEntities(store.getState().tasks))[0]).toMatchObject({ date: 'someday' });
   });
 
   it("the floating '+' adds 'New task' to today, even while another week is shown", async () => {
@@ -75,7 +76,7 @@ describe('PlannerPage', () => {
     expect(within(column('Wed 25 Nov')).getByRole('button', { name: 'New task' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next week' }));
     await user.click(screen.getByRole('button', { name: 'Add task for today' }));
-    const tasks = Object.values(store.getState().tasks.entities);
+    const tasks = Object.values(taskEntities(store.getState().tasks));
     expect(tasks.map((t) => [t!.title, t!.date, t!.order])).toEqual([
       ['New task', '2026-11-25', 0],
       ['New task', '2026-11-25', 1],
@@ -98,18 +99,18 @@ describe('PlannerPage', () => {
 
     await user.click(within(tuesday).getByRole('button', { name: 'Mark "First" complete' }));
     expect(within(tuesday).getByRole('button', { name: 'Mark "First" incomplete' })).toHaveAttribute('aria-pressed', 'true');
-    expect(store.getState().tasks.entities['task-1']!.completed).toBe(true);
+    expect(taskEntities(store.getState().tasks)['task-1']!.completed).toBe(true);
 
     await user.click(within(tuesday).getByRole('button', { name: 'Second' }));
     const input = within(tuesday).getByRole('textbox', { name: 'Edit "Second"' });
     await user.clear(input);
     await user.type(input, 'Second, renamed{Enter}');
     expect(within(tuesday).getByRole('button', { name: 'Second, renamed' })).toBeInTheDocument();
-    expect(store.getState().tasks.entities['task-2']!.title).toBe('Second, renamed');
+    expect(taskEntities(store.getState().tasks)['task-2']!.title).toBe('Second, renamed');
 
     await user.click(within(tuesday).getByRole('button', { name: 'Delete "First"' }));
     expect(within(tuesday).getAllByRole('listitem')).toHaveLength(1);
-    expect(store.getState().tasks.entities['task-2']!.order).toBe(0);
+    expect(taskEntities(store.getState().tasks)['task-2']!.order).toBe(0);
     await user.click(within(tuesday).getByRole('button', { name: 'Delete "Second, renamed"' }));
     expect(within(tuesday).getByText('No tasks yet')).toBeInTheDocument();
     await waitFor(() => expect(storedTasks(storage).map((t) => t.id)).toEqual(['task-3']));

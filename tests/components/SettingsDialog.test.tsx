@@ -1,3 +1,4 @@
+import { taskEntities } from '../unit/taskFixtures';
 import { screen, within } from '@testing-library/react';
 import { UserMenuContainer } from '../../src/features/auth/UserMenuContainer';
 import { ROLLOVER_KEY } from '../../src/features/rollover/rolloverSlice';
@@ -45,14 +46,14 @@ describe('Settings dialog', () => {
     const question = await dialog.findByRole('group', { name: /This file holds 2 tasks/ });
     await user.click(within(question).getByRole('button', { name: 'Merge' }));
     expect(dialog.getByRole('status')).toHaveTextContent('Merged 2 tasks from the backup.');
-    expect(Object.keys(store.getState().tasks.entities).sort()).toEqual(['task-1-a', 'task-2-b', 'task-3-c']);
+    expect(Object.keys(taskEntities(store.getState().tasks)).sort()).toEqual(['task-1-a', 'task-2-b', 'task-3-c']);
   });
 
   it('replaces the tasks on request', async () => {
     const { user, dialog, chooser, store } = await openSettings();
     await user.upload(chooser, file('backup.json', JSON.stringify(backup)));
     await user.click(await dialog.findByRole('button', { name: 'Replace' }));
-    expect(Object.keys(store.getState().tasks.entities).sort()).toEqual(['task-2-b', 'task-3-c']);
+    expect(Object.keys(taskEntities(store.getState().tasks)).sort()).toEqual(['task-2-b', 'task-3-c']);
   });
 
   it('refuses a file that is not a backup, and changes nothing', async () => {

@@ -1,3 +1,4 @@
+import { taskEntities } from '../unit/taskFixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Toaster } from '../../src/components/ui/Toaster';
 import { PlannerPage } from '../../src/features/planner/PlannerPage';
@@ -56,7 +57,7 @@ describe('undo and redo on the planner', () => {
     const input = screen.getByRole('textbox', { name: 'New task for Wed 25 Nov' });
     await user.type(input, 'Dentist');
     await user.keyboard('{Control>}z{/Control}');
-    expect(store.getState().tasks.entities['task-2-b']!.completed).toBe(true);
+    expect(taskEntities(store.getState().tasks)['task-2-b']!.completed).toBe(true);
     expect(input).toBeInTheDocument();
   });
 

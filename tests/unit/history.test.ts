@@ -16,7 +16,7 @@ import {
 import type { Task } from '../../src/features/tasks/types';
 import { logEventsReceived, syncBaseLoaded, syncStarted } from '../../src/features/sync/syncSlice';
 import { MemoryStorage, startStore } from './memoryStorage';
-import { MON, TUE, WED } from './taskFixtures';
+import { MON, TUE, WED, taskEntities } from './taskFixtures';
 
 // Undo and redo on the real store: each is a set of new task events (the inverse of the step), never a rewind.
 
@@ -29,7 +29,7 @@ async function board() {
   const events: TaskEvent[] = [];
   made.startAppListening({ predicate: isTaskEvent, effect: (action) => void events.push(action as TaskEvent) });
   const titles = (date: string) =>
-    Object.values(store.getState().tasks.entities)
+    Object.values(taskEntities(store.getState().tasks))
       .filter((one) => one!.date === date)
       .sort((x, y) => x!.order - y!.order)
       .map((one) => (one!.completed ? `${one!.title} ✓` : one!.title));
@@ -46,7 +46,7 @@ describe('undo and redo', () => {
     expect(titles(MON)).toEqual(['a', 'b', 'c']);
     redo();
     expect(titles(MON)).toEqual(['a', 'b', 'c', 'New']);
-    expect(store.getState().tasks.entities[added.payload.id]!.createdAt).toBe(added.payload.createdAt);
+    expect(taskEntities(store.getState().tasks)[added.payload.id]!.createdAt).toBe(added.payload.createdAt);
   });
 
   it('undoes a rename with a rename back, and nothing else', async () => {
@@ -188,7 +188,7 @@ describe('undo and redo', () => {
     expect(store.getState().history.undo).toEqual([]);
     store.dispatch(syncBaseLoaded({ lastSeq: 0, tasks: [task('a', MON, 0)], seed: [] }));
     store.dispatch(logEventsReceived({ events: [{ seq: 1, client_id: 'other', client_seq: 1, event: taskRenamed({ id: 'a', title: 'theirs' }) }] }));
-    expect(store.getState().tasks.entities.a!.title).toBe('theirs');
+    expect(taskEntities(store.getState().tasks).a!.title).toBe('theirs');
     expect(store.getState().history.undo).toEqual([]);
     store.dispatch(taskRenamed({ id: 'a', title: 'mine again' }));
     store.dispatch(tasksReplaced({ tasks: [] }));

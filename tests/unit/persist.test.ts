@@ -1,4 +1,4 @@
-import { selectAllTasks, taskAdded, taskCompletionSet, taskDeleted, taskRenamed } from '../../src/features/tasks/tasksSlice';
+import { daysFrom, selectAllTasks, taskAdded, taskCompletionSet, taskDeleted, taskRenamed } from '../../src/features/tasks/tasksSlice';
 import type { Task } from '../../src/features/tasks/types';
 import { SOMEDAY } from '../../src/features/tasks/types';
 import { DRAG_QUIET_MS, DRAG_WAIT_MS, tasksPersistence } from '../../src/features/tasks/persist';
@@ -68,7 +68,8 @@ describe('rehydration', () => {
     const tasks = [task({ id: 'task-1-a', order: 1 }), task({ id: 'task-2-b', order: 0, completed: true }), task({ id: 'task-3-c', date: SOMEDAY })];
     const storage = new MemoryStorage({ [KEY]: JSON.stringify(tasks) });
     const { store } = await startStore(storage);
-    expect(selectAllTasks(store.getState())).toEqual(tasks);
+    // Stored day by day in display order (the list the app writes back).
+    expect(selectAllTasks(store.getState())).toEqual([tasks[1], tasks[0], tasks[2]]);
     expect(titlesByDate(store.getState().tasks)).toEqual({ [MON]: ['task-2-b', 'task-1-a'], [SOMEDAY]: ['task-3-c'] });
     expect(store.getState().tasks.drag).toBeNull();
   });
@@ -169,7 +170,7 @@ describe('writes off the interaction', () => {
 
 describe('during a drag', () => {
   // tasksPersistence on its own, with fake timers: jsdom has no idle callbacks, so idle time is a 0 ms timer.
-  const list = (ids: string[]) => ({ ids, entities: Object.fromEntries(ids.map((id) => [id, task({ id })])) });
+  const list = (ids: string[]) => ({ days: daysFrom(ids.map((id, order) => task({ id, order }))) });
   let now = 0;
   beforeEach(() => {
     jest.useFakeTimers();

@@ -10,18 +10,22 @@ import {
   type OutboxEntry,
 } from '../../src/features/sync/syncSlice';
 import {
+  allTasksOf,
   taskAdded,
   taskCompletionSet,
   taskDeleted,
+  taskIn,
   taskMoved,
   taskMovedToEnd,
   taskRenamed,
   taskRestored,
   tasksReducer,
+  type TaskDays,
   type TaskEvent,
   type TasksState,
 } from '../../src/features/tasks/tasksSlice';
 import { SOMEDAY } from '../../src/features/tasks/types';
+import { initialTasks, taskEntities } from './taskFixtures';
 
 // Several devices of one user edit, go offline, send in batches (some twice) and receive the log in
 // pieces, out of order and repeated. However that interleaves, once everything is sent and received
@@ -54,9 +58,9 @@ const step = fc.oneof(
 type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
 
 function editFor(state: State, s: Extract<Step, { kind: 'edit' }>, n: number): TaskEvent {
-  const ids = state.tasks.ids;
+  const ids = allTasksOf(state.tasks.days).map((task) => task.id);
   const id = ids.length ? ids[s.pick % ids.length]! : `task-0-none`;
-  const task = state.tasks.entities[id];
+  const task = taskIn(state.tasks, id);
   switch (s.op) {
     case 0:
     case 1:
@@ -92,17 +96,38 @@ function start(device: number): State {
   return reducer(state, syncBaseLoaded({ lastSeq: 0, tasks: [], seed: [] }));
 }
 
-function view(tasks: Pick<TasksState, 'ids' | 'entities'>) {
-  return [...tasks.ids].sort().map((id) => tasks.entities[id]);
+/** Every task, sorted by id. */
+function view(tasks: Pick<TasksState, 'days'>) {
+  return allTasksOf(tasks.days).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-function ordersAreDense(tasks: Pick<TasksState, 'ids' | 'entities'>): boolean {
-  const byDate = new Map<string, number[]>();
-  for (const id of tasks.ids) {
-    const task = tasks.entities[id]!;
-    byDate.set(task.date, [...(byDate.get(task.date) ?? []), task.order]);
+/** Each day's ids in display order. */
+function lists(tasks: Pick<TasksState, 'days'>) {
+  return Object.fromEntries(Object.entries(tasks.days).map(([date, day]) => [date, [...day.ids]]));
+}
+
+/**
+ * The days are well formed: each day present has tasks, its `ids` and `entities` hold the same tasks,
+ * each dated that day with `order` its index in `ids` (0..n-1), no task on two days, everything frozen.
+ */
+function problemsOf(days: TaskDays): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  if (!Object.isFrozen(days)) problems.push('days not frozen');
+  for (const [date, day] of Object.entries(days)) {
+    if (day.ids.length === 0) problems.push(`${date}: empty day kept`);
+    if (!Object.isFrozen(day) || !Object.isFrozen(day.ids) || !Object.isFrozen(day.entities)) problems.push(`${date}: not frozen`);
+    if (Object.keys(day.entities).length !== day.ids.length || new Set(day.ids).size !== day.ids.length) problems.push(`${date}: ids and entities differ`);
+    day.ids.forEach((id, index) => {
+      const task = day.entities[id];
+      if (!task) return void problems.push(`${date}: ${id} listed without its task`);
+      if (task.id !== id || task.date !== date || task.order !== index) problems.push(`${date}: ${id} at ${index} is ${JSON.stringify(task)}`);
+      if (!Object.isFrozen(task)) problems.push(`${date}: ${id} not frozen`);
+      if (seen.has(id)) problems.push(`${id} on two days`);
+      seen.add(id);
+    });
   }
-  return [...byDate.values()].every((orders) => orders.sort((a, b) => a - b).every((order, i) => order === i));
+  return problems;
 }
 
 describe('devices merging through the log', () => {
@@ -125,7 +150,8 @@ describe('devices merging through the log', () => {
             const window = server.log.slice(from, from + s.count);
             const delivery = shuffled(s.repeat ? [...window, ...window] : window, s.seed);
             dispatch(d, logEventsReceived({ events: delivery }));
-            expect(ordersAreDense(devices[d]!.tasks)).toBe(true);
+            expect(problemsOf(devices[d]!.tasks.days)).toEqual([]);
+            expect(problemsOf(devices[d]!.sync.confirmed!)).toEqual([]);
           }
         });
         // Everyone comes online: sends everything and reads the whole log.
@@ -133,13 +159,18 @@ describe('devices merging through the log', () => {
           devices.forEach((state) => server.append(state.sync.outbox));
           devices.forEach((_, d) => dispatch(d, logEventsReceived({ events: server.log })));
         }
-        let serial: TasksState = { ids: [], entities: {}, drag: null };
+        let serial: TasksState = initialTasks();
         for (const entry of server.log) serial = tasksReducer(serial, entry.event as TaskEvent);
+        expect(problemsOf(serial.days)).toEqual([]);
         for (const state of devices) {
           expect(state.sync.outbox).toEqual([]);
           expect(state.sync.lastSeq).toBe(server.log.length);
           expect(view(state.tasks)).toEqual(view(serial));
-          expect(ordersAreDense(state.tasks)).toBe(true);
+          expect(lists(state.tasks)).toEqual(lists(serial));
+          expect(state.tasks.days).toEqual(serial.days);
+          // With nothing left to send, the list shown is the log's.
+          expect(state.sync.confirmed).toEqual(serial.days);
+          expect(problemsOf(state.tasks.days)).toEqual([]);
         }
       }),
       { numRuns: 300 },
@@ -153,11 +184,13 @@ describe('devices merging through the log', () => {
     a = reducer(a, { type: taskAdded.type, payload: { id: 'task-1-a', title: 'From A', date: SOMEDAY, createdAt: 1 } });
     server.append(a.sync.outbox);
     b = reducer(b, { type: taskAdded.type, payload: { id: 'task-2-b', title: 'From B', date: SOMEDAY, createdAt: 2 } });
-    expect(view(b.tasks).map((task) => task!.title)).toEqual(['From B']);
+    expect(view(b.tasks).map((task) => task.title)).toEqual(['From B']);
     b = reducer(b, logEventsReceived({ events: server.log }));
     // A's task arrived underneath; B's unsent one stays, after it.
-    expect(b.tasks.ids.map((id) => b.tasks.entities[id]!.title).sort()).toEqual(['From A', 'From B']);
-    expect(b.tasks.entities['task-2-b']!.order).toBe(1);
+    expect(allTasksOf(b.tasks.days).map((task) => task.title)).toEqual(['From A', 'From B']);
+    expect(b.tasks.days[SOMEDAY]!.ids).toEqual(['task-1-a', 'task-2-b']);
+    expect(taskEntities(b.tasks)['task-2-b']!.order).toBe(1);
+    expect(b.sync.confirmed![SOMEDAY]!.ids).toEqual(['task-1-a']);
     expect(b.sync.outbox).toHaveLength(1);
   });
 
@@ -165,6 +198,7 @@ describe('devices merging through the log', () => {
     let a = start(0);
     a = reducer(a, logEventsReceived({ events: [{ seq: 1, client_id: 'x', client_seq: 1, event: { type: 'tasks/taskExploded', payload: {} } }] }));
     expect(a.sync.lastSeq).toBe(1);
-    expect(a.tasks.ids).toEqual([]);
+    expect(a.tasks.days).toEqual({});
+    expect(a.sync.confirmed).toEqual({});
   });
 });

@@ -1,8 +1,12 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { selectTaskIdsByDate, tasksReducer, type TasksState } from '../../src/features/tasks/tasksSlice';
+import { allTasksOf, selectTaskIdsByDate, tasksReducer, type TasksState } from '../../src/features/tasks/tasksSlice';
 import type { Task } from '../../src/features/tasks/types';
 
 // Helpers shared by the task reducer tests: replay events and read the lists as a person sees them.
+
+/** Every task by id (the state keeps them day by day). */
+export const taskEntities = (tasks: Pick<TasksState, 'days'>): Record<string, Task | undefined> =>
+  Object.fromEntries(allTasksOf(tasks.days).map((task) => [task.id, task]));
 
 export const initialTasks = (): TasksState => tasksReducer(undefined, { type: '@@init' });
 
@@ -13,17 +17,19 @@ export function replay(actions: UnknownAction[], from: TasksState = initialTasks
 /** Titles per date, each list in display order. */
 export function titlesByDate(state: TasksState): Record<string, string[]> {
   const byDate = selectTaskIdsByDate({ tasks: state });
-  return Object.fromEntries(Object.entries(byDate).map(([date, ids]) => [date, ids.map((id) => state.entities[id]!.title)]));
+  const entities = taskEntities(state);
+  return Object.fromEntries(Object.entries(byDate).map(([date, ids]) => [date, ids.map((id) => entities[id]!.title)]));
 }
 
 /** Orders per date in display order; a healthy list reads 0..n-1. */
 export function ordersByDate(state: TasksState): Record<string, number[]> {
   const byDate = selectTaskIdsByDate({ tasks: state });
-  return Object.fromEntries(Object.entries(byDate).map(([date, ids]) => [date, ids.map((id) => state.entities[id]!.order)]));
+  const entities = taskEntities(state);
+  return Object.fromEntries(Object.entries(byDate).map(([date, ids]) => [date, ids.map((id) => entities[id]!.order)]));
 }
 
 export function taskTitled(state: TasksState, title: string): Task {
-  const task = Object.values(state.entities).find((candidate) => candidate!.title === title);
+  const task = Object.values(taskEntities(state)).find((candidate) => candidate!.title === title);
   if (!task) throw new Error(`no task titled ${title}`);
   return task;
 }

@@ -1,7 +1,7 @@
 import { taskAdded, taskCompletionSet, taskDeleted, taskMoved, taskRenamed, tasksRestored } from '../../src/features/tasks/tasksSlice';
 import { TaskSubscriptions } from '../../src/features/tasks/useLiveTask';
 import { MemoryStorage, startStore } from './memoryStorage';
-import { MON, TUE } from './taskFixtures';
+import { MON, TUE, taskEntities } from './taskFixtures';
 
 // A completion or rename among thousands of cards wakes one card's subscription, and no column re-renders
 // (tests/unit/columnSelectors.test.ts): the click does the work of one card.
@@ -15,9 +15,10 @@ async function planner(count: number) {
   });
   const subscriptions = new TaskSubscriptions(store);
   const calls = new Map<string, number>();
-  const stops = ids.map((id) => subscriptions.subscribe(id, () => calls.set(id, (calls.get(id) ?? 0) + 1)));
+  const dateOf = (id: string) => taskEntities(store.getState().tasks)[id]!.date;
+  const stops = ids.map((id) => subscriptions.subscribe(id, dateOf(id), () => calls.set(id, (calls.get(id) ?? 0) + 1)));
   const woken = () => Object.fromEntries(calls);
-  return { store, ids, subscriptions, woken, calls, stopAll: () => stops.forEach((stop) => stop()) };
+  return { store, ids, subscriptions, woken, calls, dateOf, stopAll: () => stops.forEach((stop) => stop()) };
 }
 
 describe('per-task subscriptions (useLiveTask)', () => {
@@ -28,6 +29,19 @@ describe('per-task subscriptions (useLiveTask)', () => {
     calls.clear();
     store.dispatch(taskRenamed({ id: ids[42]!, title: 'Renamed' }));
     expect(woken()).toEqual({ [ids[42]!]: 1 });
+  });
+
+  it('a change on one day compares only that day’s cards: a completion on Monday looks at no Tuesday card', async () => {
+    const { store, ids, woken, dateOf } = await planner(200);
+    const tuesday = ids.filter((id) => dateOf(id) === TUE);
+    const states: unknown[] = [];
+    const unsubscribe = store.subscribe(() => states.push(store.getState().tasks.days[TUE]));
+    store.dispatch(taskCompletionSet({ id: ids[0]!, completed: true }));
+    unsubscribe();
+    expect(woken()).toEqual({ [ids[0]!]: 1 });
+    // Tuesday's day state is the very object it was, so its 100 subscriptions were not even compared.
+    expect(tuesday).toHaveLength(100);
+    expect(states[0]).toBe(store.getState().tasks.days[TUE]);
   });
 
   it('an event that changes nothing wakes nobody', async () => {
@@ -45,19 +59,19 @@ describe('per-task subscriptions (useLiveTask)', () => {
     store.dispatch(taskDeleted({ id: ids[1]! }));
     expect(woken()).toEqual({ [ids[1]!]: 1 });
     calls.clear();
-    const task = store.getState().tasks.entities[ids[5]!]!;
+    const task = taskEntities(store.getState().tasks)[ids[5]!]!;
     store.dispatch(tasksRestored({ tasks: [{ ...task, title: 'Restored' }] }));
     expect(woken()).toEqual({ [ids[5]!]: 1 });
   });
 
   it('listens to the store only while a card is subscribed', async () => {
-    const { store, ids, subscriptions, stopAll } = await planner(5);
+    const { store, ids, subscriptions, dateOf, stopAll } = await planner(5);
     stopAll();
     const before = subscriptions.woken.changes;
     store.dispatch(taskCompletionSet({ id: ids[0]!, completed: true }));
     expect(subscriptions.woken.changes).toBe(before);
     const heard: string[] = [];
-    const stop = subscriptions.subscribe(ids[0]!, () => heard.push('again'));
+    const stop = subscriptions.subscribe(ids[0]!, dateOf(ids[0]!), () => heard.push('again'));
     store.dispatch(taskCompletionSet({ id: ids[0]!, completed: false }));
     expect(heard).toEqual(['again']);
     stop();

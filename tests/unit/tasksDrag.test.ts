@@ -9,7 +9,7 @@ import {
   type TasksState,
 } from '../../src/features/tasks/tasksSlice';
 import { SOMEDAY } from '../../src/features/tasks/types';
-import { MON, TUE, WED, ordersByDate, replay, taskTitled, titlesByDate } from './taskFixtures';
+import { MON, TUE, WED, ordersByDate, replay, taskEntities, taskTitled, titlesByDate } from './taskFixtures';
 
 // The drag rules of spec §4, as the drag-and-drop layer dispatches them:
 // a hover over a task moves the dragged task to that task's index (live),
@@ -100,7 +100,7 @@ describe('cancel and end', () => {
     expect(titlesByDate(state)[MON]).toEqual(['A', 'C', 'B', 'D']);
     state = replay([taskDragCancelled()], state);
     expect(titlesByDate(state)).toEqual(titlesByDate(before));
-    expect(state.entities).toEqual(before.entities);
+    expect(taskEntities(state)).toEqual(taskEntities(before));
     expect(state.drag).toBeNull();
   });
 
@@ -160,5 +160,45 @@ describe('the drag-start snapshot', () => {
     expect(titlesByDate(state)).toEqual({ [MON]: ['A', 'B', 'C', 'D'], [TUE]: ['X', 'Y', 'Z'], [SOMEDAY]: ['S'] });
     expect(ordersByDate(state)).toMatchObject({ [MON]: [0, 1, 2, 3], [TUE]: [0, 1, 2], [SOMEDAY]: [0] });
     expect(state.drag).toBeNull();
+  });
+});
+
+describe('what a drag copies', () => {
+  const frozenThrough = (state: TasksState) =>
+    Object.isFrozen(state) &&
+    Object.isFrozen(state.days) &&
+    Object.values(state.days).every((day) => Object.isFrozen(day) && Object.isFrozen(day.ids) && Object.isFrozen(day.entities) && day.ids.every((id) => Object.isFrozen(day.entities[id])));
+
+  it('a start copies no day, a live move only the day it leaves and the day it enters, the end none', () => {
+    const before = week();
+    const started = replay([taskDragStarted({ id: idOf(before, 'B') })], before);
+    expect(started.days).toBe(before.days);
+    const moved = hover(started, 'B', 'Y');
+    expect(moved.days[MON]).not.toBe(started.days[MON]);
+    expect(moved.days[TUE]).not.toBe(started.days[TUE]);
+    expect(moved.days[SOMEDAY]).toBe(before.days[SOMEDAY]);
+    expect(frozenThrough(moved)).toBe(true);
+    const within = hover(moved, 'B', 'Z');
+    expect(titlesByDate(within)[TUE]).toEqual(['X', 'Y', 'Z', 'B']);
+    expect(within.days[MON]).toBe(moved.days[MON]);
+    expect(within.days[SOMEDAY]).toBe(before.days[SOMEDAY]);
+    const ended = replay([taskDragEnded()], within);
+    expect(ended.days).toBe(within.days);
+  });
+
+  it('a cancel with nothing moved copies nothing; after moves, it leaves the days the drag never entered as they were', () => {
+    const before = week();
+    const started = replay([taskDragStarted({ id: idOf(before, 'A') })], before);
+    const still = replay([taskDragCancelled()], started);
+    expect(still.days).toBe(before.days);
+    expect(still.drag).toBeNull();
+
+    let state = hover(started, 'A', 'X');
+    state = replay([taskMovedToEnd({ id: idOf(state, 'A'), toDate: WED })], state);
+    state = replay([taskDragCancelled()], state);
+    expect(state.days).toEqual(before.days);
+    expect(state.days[SOMEDAY]).toBe(before.days[SOMEDAY]);
+    expect(state.days[WED]).toBeUndefined();
+    expect(frozenThrough(state)).toBe(true);
   });
 });

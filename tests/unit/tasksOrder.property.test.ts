@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import {
+  allTasksOf,
   taskAdded,
   taskCompletionSet,
   taskDeleted,
@@ -23,9 +24,12 @@ import {
   type TasksState,
 } from '../../src/features/tasks/tasksSlice';
 import { SOMEDAY } from '../../src/features/tasks/types';
-import { MON, TUE, WED, initialTasks, replay } from './taskFixtures';
+import { MON, TUE, WED, initialTasks, replay, taskEntities } from './taskFixtures';
 
 // Random event sequences, as a person and the drag layer could produce them, keep the list healthy.
+
+/** Every task id, day by day in display order. */
+const idsOf = (state: TasksState): string[] => allTasksOf(state.days).map((task) => task.id);
 
 const dates = [MON, TUE, WED, SOMEDAY];
 
@@ -52,14 +56,14 @@ const steps = {
 
 /** Turns a step into the action the app would dispatch; ids and timestamps come from the step number so runs replay. */
 function toAction(step: Step, state: TasksState, n: number): UnknownAction {
-  const id = 'pick' in step ? (state.ids[step.pick] ?? `task-0-gone${step.pick}`) : '';
+  const id = 'pick' in step ? (idsOf(state)[step.pick] ?? `task-0-gone${step.pick}`) : '';
   switch (step.kind) {
     case 'add':
       return { type: taskAdded.type, payload: { id: `task-${n}-s${n}`, title: step.title, date: step.date, createdAt: n } };
     case 'delete':
       return taskDeleted({ id });
     case 'toggle':
-      return taskCompletionSet({ id, completed: !state.entities[id]?.completed });
+      return taskCompletionSet({ id, completed: !taskEntities(state)[id]?.completed });
     case 'move':
       return taskMoved({ id, toDate: step.date, toIndex: step.index });
     case 'moveToEnd':
@@ -73,19 +77,26 @@ function toAction(step: Step, state: TasksState, n: number): UnknownAction {
   }
 }
 
-/** What is wrong with the list, if anything: plain checks, as this runs after every step of every run. */
+/**
+ * What is wrong with the list, if anything: plain checks, as this runs after every step of every run. Each day
+ * holds tasks (an empty day is absent), its ids and entities name the same tasks, each task is dated that day
+ * with its index as its order, no task is on two days, and the tasks are the expected ones.
+ */
 function healthProblem(state: TasksState, expectedIds: Set<string>): string | null {
-  if (new Set(state.ids).size !== state.ids.length) return `duplicate ids ${state.ids}`;
-  const sameIds = (ids: string[]) => ids.length === expectedIds.size && ids.every((id) => expectedIds.has(id));
-  if (!sameIds(state.ids as string[]) || !sameIds(Object.keys(state.entities))) return `ids ${state.ids}, expected ${[...expectedIds]}`;
-  const orders = new Map<string, number[]>();
-  for (const id of state.ids) {
-    const task = state.entities[id]!;
-    orders.set(task.date, [...(orders.get(task.date) ?? []), task.order]);
+  const all: string[] = [];
+  for (const [date, day] of Object.entries(state.days)) {
+    if (day.ids.length === 0) return `empty day ${date}`;
+    const keys = Object.keys(day.entities);
+    if (new Set(day.ids).size !== day.ids.length) return `duplicate ids on ${date}: ${day.ids}`;
+    if (keys.length !== day.ids.length || !day.ids.every((id) => day.entities[id])) return `ids ${day.ids} and entities ${keys} of ${date} differ`;
+    for (const [order, id] of day.ids.entries()) {
+      const task = day.entities[id]!;
+      if (task.id !== id || task.date !== date || task.order !== order) return `task ${id} at ${date} #${order} reads ${task.id} ${task.date} #${task.order}`;
+    }
+    all.push(...day.ids);
   }
-  for (const [date, list] of orders) {
-    if (list.sort((a, b) => a - b).some((order, index) => order !== index)) return `orders on ${date}: ${list}`;
-  }
+  if (new Set(all).size !== all.length) return `a task on two days: ${all}`;
+  if (all.length !== expectedIds.size || !all.every((id) => expectedIds.has(id))) return `ids ${all}, expected ${[...expectedIds]}`;
   return null;
 }
 
@@ -124,9 +135,9 @@ describe('task order invariants', () => {
       fc.property(addsFirst, fc.array(withoutDrag, { minLength: 10, maxLength: 40 }), (adds, rest) => {
         run([...adds, ...rest], (state, step, before) => {
           if (step.kind !== 'move' && step.kind !== 'moveToEnd') return;
-          const id = before.ids[step.pick];
+          const id = idsOf(before)[step.pick];
           if (!id) return expect(state).toBe(before);
-          const task = before.entities[id]!;
+          const task = taskEntities(before)[id]!;
           const lists = idsByDate(before);
           lists[task.date] = lists[task.date]!.filter((other) => other !== id);
           const target = lists[step.date] ?? [];
@@ -150,7 +161,11 @@ describe('task order invariants', () => {
           if (!isDeepStrictEqual(previous, idsByDate(before))) expect(previous).toEqual(idsByDate(before));
           const lists = selectTaskIdsByDate({ tasks: state });
           if (!isDeepStrictEqual(lists, idsByDate(state))) expect(lists).toEqual(idsByDate(state));
-          if (step.kind === 'toggle') expect(lists).toBe(previous);
+          // A toggle keeps every day's list: the same arrays on the same days.
+          if (step.kind === 'toggle') {
+            expect(Object.keys(lists).sort()).toEqual(Object.keys(previous).sort());
+            for (const day of Object.keys(lists)) expect(lists[day]).toBe(previous[day]);
+          }
         });
       }),
       { numRuns: 300 },
@@ -162,26 +177,35 @@ describe('task order invariants', () => {
     fc.assert(
       fc.property(addsFirst, pick, fc.array(liveMove, { maxLength: 12 }), (adds, dragged, moves) => {
         const before = run(adds);
-        const id = before.ids[dragged % before.ids.length]!;
+        const ids = idsOf(before);
+        const id = ids[dragged % ids.length]!;
         let state = replay([taskDragStarted({ id })], before);
+        // The days the drag enters (all adds may have been blank: no task, no drag).
+        const origin = taskEntities(before)[id];
+        const entered = new Set<string>(origin ? [origin.date] : []);
         for (const move of moves) {
           // During a drag only the dragged task moves.
           state = replay([move.kind === 'move' ? taskMoved({ id, toDate: move.date, toIndex: move.index }) : taskMovedToEnd({ id, toDate: move.date })], state);
+          entered.add(move.date);
         }
         state = replay([taskDragCancelled()], state);
-        expect(state.entities).toEqual(before.entities);
+        expect(state.days).toEqual(before.days);
+        expect(taskEntities(state)).toEqual(taskEntities(before));
         expect(state.drag).toBeNull();
+        // A day the drag never entered was never copied.
+        for (const day of Object.keys(before.days)) if (!entered.has(day)) expect(state.days[day]).toBe(before.days[day]);
       }),
       { numRuns: 300 },
     );
   });
 });
 
-/** Ids per date in display order. */
+/** Ids per date in display order, from the tasks' own dates and orders (not from the days' lists). */
 function idsByDate(state: TasksState): Record<string, string[]> {
+  const entities = taskEntities(state);
   const result: Record<string, string[]> = {};
-  for (const id of state.ids) (result[state.entities[id]!.date] ??= []).push(id);
-  for (const list of Object.values(result)) list.sort((a, b) => state.entities[a]!.order - state.entities[b]!.order);
+  for (const task of Object.values(entities)) (result[task!.date] ??= []).push(task!.id);
+  for (const list of Object.values(result)) list.sort((a, b) => entities[a]!.order - entities[b]!.order);
   return result;
 }
 
@@ -208,8 +232,9 @@ describe('replayTaskEvents (catch-up and rebase apply many events at once)', () 
         const events: TaskEvent[] = [];
         rest.forEach((step, n) => {
           let action: UnknownAction;
-          const id = 'pick' in step ? (serial.ids[step.pick] ?? `task-0-gone${step.pick}`) : '';
-          const ids = 'picks' in step ? step.picks.map((p) => serial.ids[p] ?? `task-0-gone${p}`) : [];
+          const serialIds = idsOf(serial);
+          const id = 'pick' in step ? (serialIds[step.pick] ?? `task-0-gone${step.pick}`) : '';
+          const ids = 'picks' in step ? step.picks.map((p) => serialIds[p] ?? `task-0-gone${p}`) : [];
           if (step.kind === 'rename') action = taskRenamed({ id, title: `renamed ${n}` });
           else if (step.kind === 'restoreMany')
             action = tasksRestored({
@@ -228,12 +253,20 @@ describe('replayTaskEvents (catch-up and rebase apply many events at once)', () 
         const cut = Math.min(split, events.length);
         const middle = replayTaskEvents(start, events.slice(0, cut));
         const batched = replayTaskEvents(middle, events.slice(cut));
-        expect(batched.ids).toEqual(serial.ids);
-        expect(batched.entities).toEqual(serial.entities);
+        expect(idsOf(batched)).toEqual(idsOf(serial));
+        expect(batched.days).toEqual(serial.days);
         for (const [from, to] of [[start, middle], [middle, batched]] as const) {
-          for (const id of to.ids) {
-            const before = from.entities[id];
-            if (before && isDeepStrictEqual(before, to.entities[id])) expect(to.entities[id]).toBe(before);
+          const problem = healthProblem(to, new Set(idsOf(to)));
+          if (problem) throw new Error(`replayed: ${problem}`);
+          const before = taskEntities(from);
+          for (const task of allTasksOf(to.days)) {
+            if (before[task.id] && isDeepStrictEqual(before[task.id], task)) expect(task).toBe(before[task.id]);
+          }
+          // What the replay makes is frozen, as the reducer's states are.
+          expect(Object.isFrozen(to) && Object.isFrozen(to.days)).toBe(true);
+          for (const day of Object.values(to.days)) {
+            expect(Object.isFrozen(day) && Object.isFrozen(day.ids) && Object.isFrozen(day.entities)).toBe(true);
+            expect(day.ids.every((taskId) => Object.isFrozen(day.entities[taskId]))).toBe(true);
           }
         }
       }),
@@ -241,11 +274,36 @@ describe('replayTaskEvents (catch-up and rebase apply many events at once)', () 
     );
   });
 
+  it('a task the events change and change back keeps its object, and a day they never touch keeps its object', () => {
+    const start = run(['a', 'b', 'c'].map((title) => ({ kind: 'add' as const, date: MON, title })).concat([{ kind: 'add', date: TUE, title: 'x' }]));
+    const [a, b, c, x] = idsOf(start);
+    const events: TaskEvent[] = [
+      taskCompletionSet({ id: a!, completed: true }),
+      taskRenamed({ id: b!, title: 'b2' }),
+      taskMoved({ id: a!, toDate: WED, toIndex: 0 }),
+      taskRenamed({ id: a!, title: 'a2' }),
+      taskCompletionSet({ id: a!, completed: false }),
+      taskRenamed({ id: b!, title: 'b' }),
+      taskRenamed({ id: a!, title: 'a' }),
+      taskMoved({ id: a!, toDate: MON, toIndex: 0 }),
+      taskRenamed({ id: c!, title: 'c2' }),
+    ];
+    const next = replayTaskEvents(start, events);
+    const [before, after] = [taskEntities(start), taskEntities(next)];
+    for (const id of [a!, b!, x!]) expect(after[id]).toBe(before[id]);
+    expect(after[c!]).toMatchObject({ title: 'c2', date: MON, order: 2 });
+    expect(next.days[TUE]).toBe(start.days[TUE]);
+    expect(next.days[WED]).toBeUndefined();
+    expect(next.days).toEqual(events.reduce(tasksReducer, start).days);
+  });
+
   it('no events, or only ones that change nothing, leave the tasks as they were', () => {
     const start = run([{ kind: 'add', date: MON, title: 'a' }]);
     expect(replayTaskEvents(start, [])).toBe(start);
     const unchanged = replayTaskEvents(start, [taskRenamed({ id: 'task-gone', title: 'x' })]);
-    expect(unchanged.entities).toEqual(start.entities);
-    expect(unchanged.entities[start.ids[0]!]).toBe(start.entities[start.ids[0]!]);
+    expect(unchanged.days).toEqual(start.days);
+    const [id] = idsOf(start);
+    expect(taskEntities(unchanged)[id!]).toBe(taskEntities(start)[id!]);
+    expect(unchanged.days[MON]).toBe(start.days[MON]);
   });
 });

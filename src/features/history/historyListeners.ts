@@ -1,6 +1,6 @@
 import type { AppListenerApi, AppStartListening } from '../../app/listenerMiddleware';
 import { notify } from '../../lib/notify';
-import { isTaskEvent, type TasksState } from '../tasks/tasksSlice';
+import { isTaskEvent, taskIn, type TasksState } from '../tasks/tasksSlice';
 import type { Task } from '../tasks/types';
 import {
   historyGroupEnded,
@@ -29,8 +29,8 @@ export function addHistoryListeners(startAppListening: AppStartListening) {
   let replaying = false;
 
   const close = (api: AppListenerApi) => {
-    const tasks = api.getState().tasks.entities;
-    const entries = [...open].map(([id, before]) => ({ id, before, after: tasks[id] ?? null })).filter(changed);
+    const tasks = api.getState().tasks;
+    const entries = [...open].map(([id, before]) => ({ id, before, after: taskIn(tasks, id, before?.date) ?? null })).filter(changed);
     open.clear();
     if (entries.length === 0) return;
     const step = api.dispatch(stepRecorded(entries)).payload;

@@ -3,7 +3,7 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { TASK_ATTR, useColumnDrop } from '../dnd/useTaskDnd';
 import { DayColumn } from '../tasks/DayColumn';
 import { TaskCardContainer } from '../tasks/TaskCardContainer';
-import { makeSelectTasksOn, selectDraggedTaskId, taskAdded } from '../tasks/tasksSlice';
+import { makeSelectTasksOn, selectDraggedTaskId, taskAdded, taskIn } from '../tasks/tasksSlice';
 import { SOMEDAY, type Task, type TaskDate } from '../tasks/types';
 import { taskSubscriptions } from '../tasks/useLiveTask';
 import { groupTasks, type TaskGroup } from './cardGroups';
@@ -72,15 +72,15 @@ const CardGroup = memo(function CardGroup({ tasks, draggedId }: { tasks: Task[];
   useEffect(() => {
     if (showFull) return;
     const subscriptions = taskSubscriptions(store);
-    const stops = tasks.map((task) => subscriptions.subscribe(task.id, changed));
+    const stops = tasks.map((task) => subscriptions.subscribe(task.id, task.date, changed));
     return () => stops.forEach((stop) => stop());
   }, [showFull, tasks, store]);
-  const entities = showFull ? null : store.getState().tasks.entities;
+  const shownTasks = showFull ? null : store.getState().tasks;
   return (
     <div ref={element} role="presentation" className="space-y-2 [content-visibility:auto]" style={{ containIntrinsicSize: `auto ${tasks.length * CARD_PITCH_PX}px` }}>
       {showFull
         ? tasks.map((task) => <TaskCardContainer key={task.id} task={task} isDragging={task.id === draggedId} />)
-        : tasks.map((task) => <PlainCard key={task.id} task={entities![task.id] ?? task} />)}
+        : tasks.map((task) => <PlainCard key={task.id} task={taskIn(shownTasks!, task.id, task.date) ?? task} />)}
     </div>
   );
 });

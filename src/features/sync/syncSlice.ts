@@ -1,7 +1,7 @@
 import { createAction, type UnknownAction } from '@reduxjs/toolkit';
 import { splitForLog } from '../tasks/bulkEvents';
 import { isWellFormedTaskEvent } from '../tasks/events';
-import { isTaskEvent, replayTaskEvents, tasksRebased, type TaskEvent, type TasksState } from '../tasks/tasksSlice';
+import { allTasksOf, daysFrom, isTaskEvent, replayTaskEvents, tasksRebased, type TaskDays, type TaskEvent, type TasksState } from '../tasks/tasksSlice';
 import type { Task } from '../tasks/types';
 
 /*
@@ -26,7 +26,6 @@ export interface LogEvent {
   event: unknown;
 }
 
-type TaskList = Pick<TasksState, 'ids' | 'entities'>;
 
 export interface SyncState {
   /** Whose log this is; null while not syncing (visitor, free user, signed out). */
@@ -36,7 +35,8 @@ export interface SyncState {
   nextClientSeq: number;
   /** Position in the log that `confirmed` reflects; null until the cloud copy is loaded. */
   lastSeq: number | null;
-  confirmed: TaskList | null;
+  /** The log's list, day by day (as TasksState['days']). */
+  confirmed: TaskDays | null;
   outbox: OutboxEntry[];
   /** Uploads refused because the subscription lapsed: the outbox waits for it to return. */
   lapsed: boolean;
@@ -71,23 +71,7 @@ export const syncStopped = createAction('sync/stopped');
 
 const isSyncAction = (action: UnknownAction) => action.type.startsWith('sync/');
 
-function toList(tasks: Task[]): TaskList {
-  const ids: string[] = [];
-  const entities: TaskList['entities'] = {};
-  for (const task of tasks) {
-    if (entities[task.id]) continue;
-    ids.push(task.id);
-    entities[task.id] = task;
-  }
-  return { ids, entities };
-}
-
-const asTasksState = (list: TaskList): TasksState => ({ ids: list.ids, entities: list.entities, drag: null });
-
-function replay(base: TaskList, events: Iterable<TaskEvent>): TaskList {
-  const state = replayTaskEvents(asTasksState(base), events);
-  return { ids: state.ids, entities: state.entities };
-}
+const replay = (base: TaskDays, events: Iterable<TaskEvent>): TaskDays => replayTaskEvents({ days: base, drag: null }, events).days;
 
 export interface WithTasksAndSync {
   tasks: TasksState;
@@ -98,7 +82,7 @@ export interface WithTasksAndSync {
 function rebased<S extends WithTasksAndSync>(state: S, sync: SyncState): S {
   if (!sync.confirmed) return { ...state, sync };
   const shown = replay(sync.confirmed, sync.outbox.map((entry) => entry.event));
-  return { ...state, sync, tasks: { ...state.tasks, ids: shown.ids, entities: shown.entities } };
+  return { ...state, sync, tasks: { ...state.tasks, days: shown } };
 }
 
 function appendToOutbox(sync: SyncState, events: TaskEvent[]): SyncState {
@@ -124,7 +108,7 @@ export function withSync<S extends WithTasksAndSync>(reducer: (state: S | undefi
     const synced = reduceSync(next, action);
     if (synced.tasks === next.tasks) return synced;
     // The new list goes through the tasks reducer (and its redux-persist wrapper), so it is also what is stored.
-    return reducer({ ...synced, tasks: next.tasks }, tasksRebased({ ids: synced.tasks.ids, entities: synced.tasks.entities }));
+    return reducer({ ...synced, tasks: next.tasks }, tasksRebased({ days: synced.tasks.days }));
   };
 }
 
@@ -141,7 +125,7 @@ function reduceSync<S extends WithTasksAndSync>(state: S, action: UnknownAction)
     const adopted = pending.filter((entry) => isWellFormedTaskEvent(entry.event) && !seen.has(`${entry.clientId}#${entry.clientSeq}`));
     let started: SyncState = { ...initialSyncState, userId, clientId, nextClientSeq, outbox: [...adopted, ...queued] };
     started = appendToOutbox(started, early.filter(isWellFormedTaskEvent));
-    if (base) return rebased(state, { ...started, lastSeq: base.lastSeq, confirmed: toList(base.tasks) });
+    if (base) return rebased(state, { ...started, lastSeq: base.lastSeq, confirmed: daysFrom(base.tasks) });
     if (queued.length > 0 && sync.confirmed) return rebased(state, { ...started, lastSeq: sync.lastSeq, confirmed: sync.confirmed });
     return { ...state, sync: started };
   }
@@ -153,7 +137,7 @@ function reduceSync<S extends WithTasksAndSync>(state: S, action: UnknownAction)
     const others = sync.outbox.filter((entry) => entry.clientId !== sync.clientId);
     const own = sync.outbox.filter((entry) => entry.clientId === sync.clientId).map((entry) => entry.event);
     const next = appendToOutbox({ ...sync, outbox: others }, [...seed.filter(isWellFormedTaskEvent), ...own]);
-    return rebased(state, { ...next, lastSeq, confirmed: toList(tasks) });
+    return rebased(state, { ...next, lastSeq, confirmed: daysFrom(tasks) });
   }
   if (logEventsReceived.match(action)) return received(state, action.payload.events);
   if (outboxEntriesDropped.match(action)) {
@@ -198,5 +182,5 @@ export const selectSyncState = (state: { sync: SyncState }) => state.sync;
 export const selectOutbox = (state: { sync: SyncState }) => state.sync.outbox;
 export const selectConfirmedTasks = (state: { sync: SyncState }): Task[] | null => {
   const confirmed = state.sync.confirmed;
-  return confirmed ? confirmed.ids.map((id) => confirmed.entities[id]!) : null;
+  return confirmed ? allTasksOf(confirmed) : null;
 };

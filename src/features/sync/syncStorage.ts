@@ -1,5 +1,6 @@
 import { isWellFormedTaskEvent } from '../tasks/events';
 import { parseStoredTasks } from '../tasks/storage';
+import { allTasksOf } from '../tasks/tasksSlice';
 import type { Task } from '../tasks/types';
 import type { OutboxEntry, SyncState } from './syncSlice';
 
@@ -177,6 +178,6 @@ export function readBase(storage: Storage | undefined, userId: string | null): {
 
 export function writeBase(storage: Storage | undefined, userId: string, sync: SyncState): void {
   if (sync.lastSeq === null || !sync.confirmed || sync.userId !== userId) return;
-  const tasks = sync.confirmed.ids.map((id) => sync.confirmed!.entities[id]!);
+  const tasks = allTasksOf(sync.confirmed);
   write(storage, BASE_KEY, { userId, lastSeq: sync.lastSeq, tasks });
 }

@@ -21,14 +21,14 @@ export const TaskCardContainer = memo(TaskCardContainerInner, sameCard);
 function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
   const dispatch = useAppDispatch();
   const store = useAppStore();
-  const { id } = task;
+  const { id, date } = task;
   const live = useLiveTask(task);
   const { ref, handleProps } = useTaskDnd(id, isDragging);
   // The event states the new value (read at click time, so the callback stays stable across renders).
   const onToggleComplete = useCallback(() => {
-    const current = selectTaskById(store.getState(), id);
+    const current = selectTaskById(store.getState(), id, date);
     if (current) dispatch(taskCompletionSet({ id, completed: !current.completed }));
-  }, [dispatch, store, id]);
+  }, [dispatch, store, id, date]);
   const onDelete = useCallback(() => dispatch(taskDeleted({ id })), [dispatch, id]);
   const onRename = useCallback((title: string) => dispatch(taskRenamed({ id, title })), [dispatch, id]);
 

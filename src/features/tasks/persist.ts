@@ -1,19 +1,11 @@
 import type { PersistConfig, Storage } from 'redux-persist';
-import type { TasksState } from './tasksSlice';
+import { allTasksOf, daysFrom, type TasksState } from './tasksSlice';
 import { TASKS_BACKUP_KEY, TASKS_KEY, parseStoredTasks, serializeTasks } from './storage';
 import type { Task } from './types';
 
-type PersistedTasks = Pick<TasksState, 'ids' | 'entities'>;
+type PersistedTasks = Pick<TasksState, 'days'>;
 
-function toPersisted(tasks: Task[]): PersistedTasks {
-  const ids: string[] = [];
-  const entities: PersistedTasks['entities'] = {};
-  for (const task of tasks) {
-    ids.push(task.id);
-    entities[task.id] = task;
-  }
-  return { ids, entities };
-}
+const toPersisted = (tasks: Task[]): PersistedTasks => ({ days: daysFrom(tasks) });
 
 function safeWrite(storage: globalThis.Storage, key: string, value: string): void {
   try {
@@ -89,7 +81,7 @@ export function tasksPersistence(
     pending = null;
     write.cancel();
     const target = backing();
-    if (target) safeWrite(target, write.key, serializeTasks(write.state.ids.map((id) => write.state.entities[id]!)));
+    if (target) safeWrite(target, write.key, serializeTasks(allTasksOf(write.state.days)));
     for (const done of write.written) done();
   };
 
@@ -106,7 +98,7 @@ export function tasksPersistence(
     getItem: async (key: string) => backing()?.getItem(key) ?? null,
     setItem: (key: string, state: PersistedTasks) =>
       new Promise<void>((resolve) => {
-        if (state.ids === loaded?.ids && state.entities === loaded.entities) return resolve();
+        if (state.days === loaded?.days) return resolve();
         // The newest state replaces one still waiting: it is written once.
         const now = Date.now();
         if (pending) Object.assign(pending, { key, state, changedAt: now }).written.push(resolve);
@@ -121,7 +113,7 @@ export function tasksPersistence(
     storage,
     serialize: false,
     deserialize: false,
-    whitelist: ['ids', 'entities'],
+    whitelist: ['days'],
     timeout: 0,
     // One write per animation-frame-ish burst keeps large lists cheap while dragging.
     throttle: 50,

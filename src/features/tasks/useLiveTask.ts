@@ -1,37 +1,42 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { useAppStore } from '../../app/hooks';
 import type { AppStore } from '../../app/store';
-import { fieldChangeOf, type TasksState } from './tasksSlice';
-import type { Task } from './types';
-
-type Entities = TasksState['entities'];
+import type { TaskDays } from './tasksSlice';
+import type { Task, TaskDate } from './types';
 
 /**
  * Per-task subscriptions on one store: a single store listener wakes only the cards whose task changed.
- * A completion or rename names its task (fieldChangeOf), so one card is woken without looking at the
- * others; any other change of `entities` compares each subscribed task's title and completion.
+ * Cards subscribe under their day, and a change looks only at the days whose state changed (a completion
+ * among 5,000 tasks compares the cards of one day, not all of them).
  */
 export class TaskSubscriptions {
-  private readonly listeners = new Map<string, Set<() => void>>();
-  private last: Entities;
+  /** Listeners by day, then by task id. */
+  private readonly listeners = new Map<TaskDate, Map<string, Set<() => void>>>();
+  private count = 0;
+  private last: TaskDays;
   private stop: (() => void) | null = null;
 
   constructor(private readonly store: Pick<AppStore, 'getState' | 'subscribe'>) {
-    this.last = store.getState().tasks.entities;
+    this.last = store.getState().tasks.days;
   }
 
-  subscribe(id: string, listener: () => void): () => void {
+  subscribe(id: string, date: TaskDate, listener: () => void): () => void {
     if (!this.stop) {
-      this.last = this.store.getState().tasks.entities;
+      this.last = this.store.getState().tasks.days;
       this.stop = this.store.subscribe(() => this.changed());
     }
-    let set = this.listeners.get(id);
-    if (!set) this.listeners.set(id, (set = new Set()));
+    let day = this.listeners.get(date);
+    if (!day) this.listeners.set(date, (day = new Map()));
+    let set = day.get(id);
+    if (!set) day.set(id, (set = new Set()));
     set.add(listener);
+    this.count += 1;
     return () => {
-      set.delete(listener);
-      if (set.size === 0) this.listeners.delete(id);
-      if (this.listeners.size === 0 && this.stop) {
+      if (!set.delete(listener)) return;
+      this.count -= 1;
+      if (set.size === 0) day.delete(id);
+      if (day.size === 0) this.listeners.delete(date);
+      if (this.count === 0 && this.stop) {
         this.stop();
         this.stop = null;
       }
@@ -42,20 +47,21 @@ export class TaskSubscriptions {
   readonly woken = { changes: 0, listeners: 0 };
 
   private changed(): void {
-    const entities = this.store.getState().tasks.entities;
+    const days = this.store.getState().tasks.days;
     const from = this.last;
-    if (entities === from) return;
-    this.last = entities;
-    const only = fieldChangeOf(entities, from);
-    const ids = only !== undefined ? [only] : [...this.listeners.keys()].filter((id) => shownDiffers(from[id], entities[id]));
-    if (ids.length === 0) return;
-    this.woken.changes += 1;
-    for (const id of ids) {
-      for (const listener of this.listeners.get(id) ?? []) {
-        this.woken.listeners += 1;
-        listener();
-      }
+    if (days === from) return;
+    this.last = days;
+    const wake: Array<() => void> = [];
+    for (const [date, byId] of this.listeners) {
+      const before = from[date]?.entities;
+      const after = days[date]?.entities;
+      if (before === after) continue;
+      for (const [id, set] of byId) if (shownDiffers(before?.[id], after?.[id])) wake.push(...set);
     }
+    if (wake.length === 0) return;
+    this.woken.changes += 1;
+    this.woken.listeners += wake.length;
+    for (const listener of wake) listener();
   }
 }
 
@@ -73,17 +79,17 @@ export function taskSubscriptions(store: Pick<AppStore, 'getState' | 'subscribe'
 
 /**
  * The task as the store has it now, for what a card shows (its title and completion). The column passes
- * each card its task, but a completion or rename leaves the column's array alone (see selectTasksByDate):
+ * each card its task, but a completion or rename leaves the column's array alone (see makeSelectTasksOn):
  * the card hears of it here. Returns the same object while title and completion stay the same, so a
  * reorder, which gives a task a new object, does not render the card again.
  */
 export function useLiveTask(task: Task): Task {
   const store = useAppStore();
-  const { id } = task;
   const shown = useRef(task);
-  const subscribe = useCallback((listener: () => void) => taskSubscriptions(store).subscribe(id, listener), [store, id]);
+  const { id, date } = task;
+  const subscribe = useCallback((listener: () => void) => taskSubscriptions(store).subscribe(id, date, listener), [store, id, date]);
   const snapshot = () => {
-    const current = store.getState().tasks.entities[id] ?? task;
+    const current = store.getState().tasks.days[date]?.entities[id] ?? task;
     const last = shown.current;
     if (current === last || (current.id === last.id && current.title === last.title && current.completed === last.completed)) return last;
     shown.current = current;

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { PlannerDndProvider } from '../../../src/features/dnd/PlannerDndProvider';
+import { allTasksOf, type TasksState } from '../../../src/features/tasks/tasksSlice';
 import type { Task } from '../../../src/features/tasks/types';
 import { MemoryStorage } from '../../unit/memoryStorage';
 import { renderWithProviders } from '../../utils/renderWithProviders';
@@ -20,9 +21,9 @@ export async function renderGrid(tasks: Task[]) {
 }
 
 /** Each day's task titles in order, as the store has them. */
-export function days(state: { tasks: { ids: string[]; entities: Record<string, Task | undefined> } }): Record<string, string> {
+export function days(state: { tasks: Pick<TasksState, 'days'> }): Record<string, string> {
   const result: Record<string, string> = {};
-  const all = state.tasks.ids.map((id) => state.tasks.entities[id]!).sort((a, b) => a.order - b.order);
+  const all = allTasksOf(state.tasks.days).sort((a, b) => a.order - b.order);
   for (const date of DAYS) result[date] = all.filter((t) => t.date === date).map((t) => `${t.title}${t.order}`).join(' ');
   return result;
 }
