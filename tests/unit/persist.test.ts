@@ -1,7 +1,8 @@
-import { daysFrom, selectAllTasks, taskAdded, taskCompletionSet, taskDeleted, taskRenamed } from '../../src/features/tasks/tasksSlice';
+import { allTasksOf, daysFrom, selectAllTasks, taskAdded, taskCompletionSet, taskDeleted, taskRenamed, tasksReducer } from '../../src/features/tasks/tasksSlice';
 import type { Task } from '../../src/features/tasks/types';
 import { SOMEDAY } from '../../src/features/tasks/types';
 import { DRAG_QUIET_MS, DRAG_WAIT_MS, tasksPersistence } from '../../src/features/tasks/persist';
+import { serializeDays } from '../../src/features/tasks/storage';
 import { MemoryStorage, settle, startStore } from './memoryStorage';
 import { MON, TUE, ordersByDate, titlesByDate } from './taskFixtures';
 
@@ -229,5 +230,29 @@ describe('during a drag', () => {
     }
     expect(storage.writes.length).toBeGreaterThanOrEqual(1);
     expect(storage.writes.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('serializeDays', () => {
+  it('writes the same text as serializing every task, and re-serializes only the days an event changed', () => {
+    const events = [
+      taskAdded('a', MON),
+      taskAdded('b', MON),
+      taskAdded('c', TUE),
+      taskAdded('d', SOMEDAY),
+    ];
+    let state = events.reduce(tasksReducer, tasksReducer(undefined, { type: '@@init' }));
+    expect(serializeDays(state.days)).toBe(JSON.stringify(allTasksOf(state.days)));
+    const [a] = allTasksOf(state.days);
+    const stringify = jest.spyOn(JSON, 'stringify');
+    state = tasksReducer(state, taskCompletionSet({ id: a!.id, completed: true }));
+    expect(serializeDays(state.days)).toBe(JSON.stringify(allTasksOf(state.days)));
+    // One call for Monday inside serializeDays; the second is the comparison's own.
+    expect(stringify).toHaveBeenCalledTimes(2);
+    stringify.mockRestore();
+    state = tasksReducer(state, taskDeleted({ id: allTasksOf(state.days).find((task) => task.title === 'c')!.id }));
+    expect(state.days[TUE]).toBeUndefined();
+    expect(serializeDays(state.days)).toBe(JSON.stringify(allTasksOf(state.days)));
+    expect(serializeDays({})).toBe('[]');
   });
 });

@@ -1,4 +1,4 @@
-import { taskAdded, taskCompletionSet, taskDeleted, taskMoved, taskRenamed, tasksRestored } from '../../src/features/tasks/tasksSlice';
+import { taskAdded, taskCompletionSet, taskDeleted, taskMoved, taskRenamed, tasksRebased, tasksRestored } from '../../src/features/tasks/tasksSlice';
 import { TaskSubscriptions } from '../../src/features/tasks/useLiveTask';
 import { MemoryStorage, startStore } from './memoryStorage';
 import { MON, TUE, taskEntities } from './taskFixtures';
@@ -42,6 +42,16 @@ describe('per-task subscriptions (useLiveTask)', () => {
     // Tuesday's day state is the very object it was, so its 100 subscriptions were not even compared.
     expect(tuesday).toHaveLength(100);
     expect(states[0]).toBe(store.getState().tasks.days[TUE]);
+  });
+
+  it('a list from elsewhere (sync’s rebase) is compared card by card: the changed one wakes', async () => {
+    const { store, ids, woken, dateOf } = await planner(30);
+    const days = store.getState().tasks.days;
+    const date = dateOf(ids[4]!);
+    const day = days[date]!;
+    const renamed = { ...day, entities: { ...day.entities, [ids[4]!]: { ...day.entities[ids[4]!]!, title: 'From the log' } } };
+    store.dispatch(tasksRebased({ days: { ...days, [date]: renamed } }));
+    expect(woken()).toEqual({ [ids[4]!]: 1 });
   });
 
   it('an event that changes nothing wakes nobody', async () => {

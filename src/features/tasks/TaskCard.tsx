@@ -1,4 +1,4 @@
-import { memo, useRef, useState, type HTMLAttributes, type KeyboardEvent, type RefCallback } from 'react';
+import { memo, useCallback, useRef, useState, type HTMLAttributes, type KeyboardEvent, type RefCallback } from 'react';
 
 export interface TaskCardProps {
   title: string;
@@ -56,13 +56,14 @@ export const TaskCard = memo(function TaskCard({
     }
   };
 
-  const focusTitle = (node: HTMLButtonElement | null) => {
+  // Stable, so a re-render (a completion) does not detach and attach the ref again.
+  const focusTitle = useCallback((node: HTMLButtonElement | null) => {
     titleButton.current = node;
     if (node && refocus.current) {
       refocus.current = false;
       node.focus();
     }
-  };
+  }, []);
 
   return (
     // A day may hold hundreds of cards. Nothing in a card is positioned, translucent, masked or

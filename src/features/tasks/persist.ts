@@ -1,6 +1,6 @@
 import type { PersistConfig, Storage } from 'redux-persist';
-import { allTasksOf, daysFrom, type TasksState } from './tasksSlice';
-import { TASKS_BACKUP_KEY, TASKS_KEY, parseStoredTasks, serializeTasks } from './storage';
+import { daysFrom, type TasksState } from './tasksSlice';
+import { TASKS_BACKUP_KEY, TASKS_KEY, parseStoredTasks, serializeDays, serializeTasks } from './storage';
 import type { Task } from './types';
 
 type PersistedTasks = Pick<TasksState, 'days'>;
@@ -81,7 +81,7 @@ export function tasksPersistence(
     pending = null;
     write.cancel();
     const target = backing();
-    if (target) safeWrite(target, write.key, serializeTasks(allTasksOf(write.state.days)));
+    if (target) safeWrite(target, write.key, serializeDays(write.state.days));
     for (const done of write.written) done();
   };
 

@@ -1,4 +1,4 @@
-import { byOrder } from './tasksSlice';
+import { byOrder, type DayTasks, type TaskDays } from './tasksSlice';
 import type { Task } from './types';
 
 // The stored form is the spec's: a plain JSON array of tasks under one key.
@@ -129,4 +129,25 @@ export function migrateLegacyOrder(tasks: Task[]): boolean {
 
 export function serializeTasks(tasks: Task[]): string {
   return JSON.stringify(tasks);
+}
+
+// Each day's part of the stored array, kept while the day's state is the same object (days are immutable).
+const dayJson = new WeakMap<DayTasks, string>();
+
+/**
+ * The stored array of every task (serializeTasks(allTasksOf(days)), the same text) with each day serialized
+ * once per change of that day: a completion among 5,000 tasks re-serializes its day, not the whole list.
+ */
+export function serializeDays(days: TaskDays): string {
+  const parts: string[] = [];
+  for (const date of Object.keys(days).sort()) {
+    const day = days[date]!;
+    let json = dayJson.get(day);
+    if (json === undefined) {
+      json = JSON.stringify(day.ids.map((id) => day.entities[id])).slice(1, -1);
+      dayJson.set(day, json);
+    }
+    if (json) parts.push(json);
+  }
+  return `[${parts.join(',')}]`;
 }

@@ -111,6 +111,7 @@ class TaskEdit {
   private readonly ownDay = new Set<TaskDate>();
   private readonly ownIds = new Set<TaskDate>();
   private readonly ownEntities = new Set<TaskDate>();
+  private readonly touched = new Map<TaskDate, Set<string>>();
   /** Task objects made by this edit (changed in place rather than copied again). */
   private readonly fresh = new WeakSet<Task>();
   drag: DragOrigin | null;
@@ -146,6 +147,7 @@ class TaskEdit {
     if (date === undefined) return;
     const entities = this.entitiesOf(date);
     const task = entities[id]!;
+    this.touchedOn(date).add(id);
     if (this.fresh.has(task)) Object.assign(task, fields);
     else entities[id] = this.made({ ...task, ...fields });
   }
@@ -159,6 +161,7 @@ class TaskEdit {
     const at = ids.indexOf(id);
     if (at >= 0) ids.splice(at, 1);
     delete this.entitiesOf(date)[id];
+    this.touchedOn(date).add(id);
     this.where?.delete(id);
     return task;
   }
@@ -169,6 +172,7 @@ class TaskEdit {
     const ids = this.idsOf(date);
     ids.splice(Math.max(0, Math.min(index, ids.length)), 0, task.id);
     this.entitiesOf(date)[task.id] = this.adopted(task);
+    this.touchedOn(date).add(task.id);
     this.where?.set(task.id, date);
   }
 
@@ -196,6 +200,7 @@ class TaskEdit {
   /** Puts a task on `task.date`'s entities without placing it in the day's order (see setOrder). */
   attach(task: Task): void {
     this.entitiesOf(task.date)[task.id] = this.adopted(task);
+    this.touchedOn(task.date).add(task.id);
     this.where?.set(task.id, task.date);
   }
 
@@ -209,24 +214,39 @@ class TaskEdit {
         delete days[date];
         continue;
       }
-      const before = this.base.days[date]?.entities;
-      day.ids.forEach((id, order) => {
-        let task = day.entities[id]!;
-        if (task.order !== order) {
+      const touched = this.touchedOn(date);
+      // Orders follow the ids: only a day whose list changed is walked to renumber.
+      if (this.ownIds.has(date)) {
+        day.ids.forEach((id, order) => {
+          const task = day.entities[id]!;
+          if (task.order === order) return;
+          touched.add(id);
           if (this.fresh.has(task)) task.order = order;
-          else this.entitiesOf(date)[id] = task = this.made({ ...task, order });
-        }
-        if (!this.fresh.has(task)) return;
+          else this.entitiesOf(date)[id] = this.made({ ...task, order });
+        });
+      }
+      const before = this.base.days[date]?.entities;
+      for (const id of touched) {
+        const task = day.entities[id];
+        if (!task || !this.fresh.has(task)) continue;
         // A long replay may leave a task as it was: it keeps its object, so its card does not render again.
         const old = keepSame ? before?.[id] : undefined;
         if (old && sameTask(old, task)) this.entitiesOf(date)[id] = old;
         else Object.freeze(task);
-      });
+      }
       Object.freeze(day.ids);
       Object.freeze(day.entities);
       Object.freeze(day);
+      dayChanges.set(day.entities, { from: before, ids: touched });
     }
     return Object.freeze({ ...this.base, days: Object.freeze(days), drag: this.drag });
+  }
+
+  /** The ids whose task objects this edit may have changed on `date`. */
+  private touchedOn(date: TaskDate): Set<string> {
+    let ids = this.touched.get(date);
+    if (!ids) this.touched.set(date, (ids = new Set()));
+    return ids;
   }
 
   private made(task: Task): Task {
@@ -280,6 +300,20 @@ class TaskEdit {
     }
     return day.entities;
   }
+}
+
+type DayEntities = DayTasks['entities'];
+
+/**
+ * For each day's entities an edit made: the entities it started from and the ids whose tasks it may have
+ * changed. A card subscription (useLiveTask) then compares those few tasks rather than every card of the day.
+ */
+const dayChanges = new WeakMap<DayEntities, { from: DayEntities | undefined; ids: ReadonlySet<string> }>();
+
+/** The ids that may differ between a day's `before` and `after` entities, when `after` was made from `before` by one edit. */
+export function changedIdsOf(after: DayEntities, before: DayEntities | undefined): ReadonlySet<string> | undefined {
+  const change = dayChanges.get(after);
+  return change && change.from === before ? change.ids : undefined;
 }
 
 const sameTask = (a: Task, b: Task) =>

@@ -1,13 +1,13 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { useAppStore } from '../../app/hooks';
 import type { AppStore } from '../../app/store';
-import type { TaskDays } from './tasksSlice';
+import { changedIdsOf, type TaskDays } from './tasksSlice';
 import type { Task, TaskDate } from './types';
 
 /**
  * Per-task subscriptions on one store: a single store listener wakes only the cards whose task changed.
- * Cards subscribe under their day, and a change looks only at the days whose state changed (a completion
- * among 5,000 tasks compares the cards of one day, not all of them).
+ * Cards subscribe under their day, and a change looks only at the days whose state changed, and there at
+ * the tasks the reducer touched (changedIdsOf): a completion among 5,000 tasks compares one card.
  */
 export class TaskSubscriptions {
   /** Listeners by day, then by task id. */
@@ -56,7 +56,12 @@ export class TaskSubscriptions {
       const before = from[date]?.entities;
       const after = days[date]?.entities;
       if (before === after) continue;
-      for (const [id, set] of byId) if (shownDiffers(before?.[id], after?.[id])) wake.push(...set);
+      // One edit names the tasks it touched: a completion compares one card, not the day's hundreds.
+      const ids = (after && changedIdsOf(after, before)) ?? byId.keys();
+      for (const id of ids) {
+        const set = byId.get(id);
+        if (set && shownDiffers(before?.[id], after?.[id])) wake.push(...set);
+      }
     }
     if (wake.length === 0) return;
     this.woken.changes += 1;
@@ -88,12 +93,14 @@ export function useLiveTask(task: Task): Task {
   const shown = useRef(task);
   const { id, date } = task;
   const subscribe = useCallback((listener: () => void) => taskSubscriptions(store).subscribe(id, date, listener), [store, id, date]);
-  const snapshot = () => {
-    const current = store.getState().tasks.days[date]?.entities[id] ?? task;
+  // Stable: a new getSnapshot on each render makes React schedule a passive effect for every card render.
+  const snapshot = useCallback(() => {
+    // Gone from its day (moved or deleted): the card is about to leave; it keeps showing what it showed.
+    const current = store.getState().tasks.days[date]?.entities[id] ?? shown.current;
     const last = shown.current;
     if (current === last || (current.id === last.id && current.title === last.title && current.completed === last.completed)) return last;
     shown.current = current;
     return current;
-  };
+  }, [store, id, date]);
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
