@@ -113,7 +113,7 @@ class TaskEdit {
   private readonly ownEntities = new Set<TaskDate>();
   private readonly touched = new Map<TaskDate, Set<string>>();
   /** Task objects made by this edit (changed in place rather than copied again). */
-  private readonly fresh = new WeakSet<Task>();
+  private readonly fresh = new Set<Task>();
   drag: DragOrigin | null;
 
   constructor(
@@ -217,12 +217,13 @@ class TaskEdit {
       const touched = this.touchedOn(date);
       // Orders follow the ids: only a day whose list changed is walked to renumber.
       if (this.ownIds.has(date)) {
+        let entities: DayEntities | null = null;
         day.ids.forEach((id, order) => {
           const task = day.entities[id]!;
           if (task.order === order) return;
           touched.add(id);
           if (this.fresh.has(task)) task.order = order;
-          else this.entitiesOf(date)[id] = this.made({ ...task, order });
+          else (entities ??= this.entitiesOf(date))[id] = this.made({ ...task, order });
         });
       }
       const before = this.base.days[date]?.entities;
