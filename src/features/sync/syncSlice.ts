@@ -26,7 +26,6 @@ export interface LogEvent {
   event: unknown;
 }
 
-
 export interface SyncState {
   /** Whose log this is; null while not syncing (visitor, free user, signed out). */
   userId: string | null;

@@ -1,4 +1,4 @@
-import { byOrder, type DayTasks, type TaskDays } from './tasksSlice';
+import { byOrder, datesInOrder, type DayTasks, type TaskDays } from './tasksSlice';
 import type { Task } from './types';
 
 // The stored form is the spec's: a plain JSON array of tasks under one key.
@@ -140,7 +140,7 @@ const dayJson = new WeakMap<DayTasks, string>();
  */
 export function serializeDays(days: TaskDays): string {
   const parts: string[] = [];
-  for (const date of Object.keys(days).sort()) {
+  for (const date of datesInOrder(days)) {
     const day = days[date]!;
     let json = dayJson.get(day);
     if (json === undefined) {

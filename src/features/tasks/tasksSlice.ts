@@ -65,10 +65,13 @@ export function taskIn(tasks: Pick<TasksState, 'days'>, id: string, hint?: TaskD
   return undefined;
 }
 
+/** The days in key order (dated days by date, then 'someday'): the order of the stored and synced list. */
+export const datesInOrder = (days: TaskDays): TaskDate[] => Object.keys(days).sort();
+
 /** Every task, day by day (days in key order, each in display order): what is stored, exported and synced. */
 export function allTasksOf(days: TaskDays): Task[] {
   const list: Task[] = [];
-  for (const date of Object.keys(days).sort()) {
+  for (const date of datesInOrder(days)) {
     const { ids, entities } = days[date]!;
     for (const id of ids) list.push(entities[id]!);
   }
@@ -115,6 +118,8 @@ class TaskEdit {
   /** Task objects made by this edit (changed in place rather than copied again). */
   private readonly fresh = new Set<Task>();
   drag: DragOrigin | null;
+  /** The last task looked for and its day (see dayOf); kept current by remove, insert and attach. */
+  private found: { id: string; date: TaskDate | undefined } | null = null;
 
   constructor(
     private readonly base: TasksState,
@@ -127,8 +132,17 @@ class TaskEdit {
 
   dayOf(id: string): TaskDate | undefined {
     if (this.where) return this.where.get(id);
-    for (const date in this.days) if (this.days[date]!.entities[id]) return date;
-    return undefined;
+    // An event looks its task up, then changes it: the search through the days is made once.
+    if (this.found && this.found.id === id) return this.found.date;
+    let date: TaskDate | undefined;
+    for (const key in this.days) {
+      if (this.days[key]!.entities[id]) {
+        date = key;
+        break;
+      }
+    }
+    this.found = { id, date };
+    return date;
   }
 
   get(id: string): Task | undefined {
@@ -142,7 +156,7 @@ class TaskEdit {
   }
 
   /** Changes fields of a task other than its day (its order is set when the edit finishes). */
-  update(id: string, fields: Partial<Pick<Task, 'title' | 'completed' | 'createdAt' | 'order'>>): void {
+  update(id: string, fields: Partial<Pick<Task, 'title' | 'completed'>>): void {
     const date = this.dayOf(id);
     if (date === undefined) return;
     const entities = this.entitiesOf(date);
@@ -163,6 +177,7 @@ class TaskEdit {
     delete this.entitiesOf(date)[id];
     this.touchedOn(date).add(id);
     this.where?.delete(id);
+    if (this.found?.id === id) this.found = null;
     return task;
   }
 
@@ -174,6 +189,7 @@ class TaskEdit {
     this.entitiesOf(date)[task.id] = this.adopted(task);
     this.touchedOn(date).add(task.id);
     this.where?.set(task.id, date);
+    if (this.found?.id === task.id) this.found = null;
   }
 
   /** Moves a task to `toDate` at `toIndex` (its index once it is out of its old place). */
@@ -202,6 +218,7 @@ class TaskEdit {
     this.entitiesOf(task.date)[task.id] = this.adopted(task);
     this.touchedOn(task.date).add(task.id);
     this.where?.set(task.id, task.date);
+    if (this.found?.id === task.id) this.found = null;
   }
 
   /** The state the edit made: the days it touched renumbered and frozen, the rest as they were. */
@@ -500,8 +517,6 @@ export function tasksReducer(state: TasksState | undefined, action: UnknownActio
   return edit.finish();
 }
 
-export const tasksSliceName = 'tasks';
-
 /**
  * The events of the task log: facts that replay on anyone's state (set, not toggle; a change to a
  * task that is gone does nothing). Drag previews, drag start/end/cancel and list replacement are local.
@@ -547,11 +562,10 @@ export const isTaskListChange = isAnyOf(...taskEvents, taskDragMovedTo, taskDrag
 
 type WithTasks = { tasks: Pick<TasksState, 'days'> & Partial<TasksState> };
 
-export const selectTaskDays = (state: WithTasks) => state.tasks.days;
+const selectTaskDays = (state: WithTasks) => state.tasks.days;
 export const selectAllTasks = createSelector([selectTaskDays], allTasksOf);
 /** A task by id; `hint` is the day it is expected on (a card's), which saves looking through the other days. */
 export const selectTaskById = (state: WithTasks, id: string, hint?: TaskDate): Task | undefined => taskIn(state.tasks, id, hint);
-export const selectTaskCount = createSelector([selectTaskDays], (days) => Object.values(days).reduce((sum, day) => sum + day.ids.length, 0));
 export const selectDraggedTaskId = (state: { tasks: TasksState }) => state.tasks.drag?.taskId ?? null;
 
 type IdsByDate = Record<TaskDate, string[]>;
