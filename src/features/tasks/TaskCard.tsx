@@ -61,7 +61,7 @@ export const TaskCard = memo(function TaskCard({
     titleButton.current = node;
     if (node && refocus.current) {
       refocus.current = false;
-      node.focus();
+      node.focus({ preventScroll: true });
     }
   }, []);
 
