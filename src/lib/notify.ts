@@ -14,22 +14,9 @@ function loadSonner(): Promise<Sonner> {
   return sonner;
 }
 
-/**
- * Runs `task` once the next frame is on screen. A toast's first render lays out the whole page (sonner
- * measures its height): raised with the click that caused it, it kept that click's own change (a deleted
- * card gone) off the screen for another ~7 ms with 5,000 tasks. A frame later nobody can tell.
- */
-function afterNextPaint(task: () => void): void {
-  if (typeof requestAnimationFrame !== 'function' || document.visibilityState !== 'visible') {
-    setTimeout(task);
-    return;
-  }
-  requestAnimationFrame(() => setTimeout(task));
-}
-
 function show(kind: 'success' | 'error', message: string): void {
   loadSonner().then(
-    ({ toast }) => afterNextPaint(() => toast[kind](message)),
+    ({ toast }) => toast[kind](message),
     // A toast that cannot load is not worth an error of its own.
     () => {},
   );
@@ -41,7 +28,7 @@ export const notify = {
   /** A message with one button, e.g. a deletion's 'Undo'. */
   withAction(message: string, action: { label: string; onClick: () => void }): void {
     loadSonner().then(
-      ({ toast }) => afterNextPaint(() => toast(message, { action })),
+      ({ toast }) => toast(message, { action }),
       () => {},
     );
   },

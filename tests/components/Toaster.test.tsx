@@ -26,24 +26,4 @@ describe('Toaster and notify', () => {
     });
     expect(toaster()).toHaveAttribute('data-sonner-theme', 'dark');
   });
-
-  it('raises a toast only after the next frame, so the click that caused it paints first', async () => {
-    renderWithProviders(<Toaster />);
-    act(() => notify.success('Warm-up'));
-    await screen.findByText('Warm-up');
-    const frames: FrameRequestCallback[] = [];
-    const raf = jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
-    try {
-      act(() => notify.withAction('Deleted “Alpha”', { label: 'Undo', onClick: () => {} }));
-      // Past the library's promise and a timer, still no frame: nothing yet.
-      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-      expect(screen.queryByText('Deleted “Alpha”')).not.toBeInTheDocument();
-      expect(frames).toHaveLength(1);
-      act(() => frames.shift()!(performance.now()));
-      expect(await screen.findByText('Deleted “Alpha”')).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
-    } finally {
-      raf.mockRestore();
-    }
-  });
 });
