@@ -238,30 +238,38 @@ interface Figures {
   scripts: Map<string, number>;
 }
 
-async function measure(browser: Browser, url: string): Promise<Figures> {
+/**
+ * Both pages' figures, taken in lockstep: each cold load of the floor is followed by the same load of the app, and the
+ * click sessions alternate (floor then app, then app then floor), so a change in machine load during the run lands on
+ * both sides of a ratio instead of on one (measured one after the other, a minute apart, ratios moved by 30%).
+ */
+async function measurePair(browser: Browser, urls: { floor: string; app: string }): Promise<{ floor: Figures; app: Figures }> {
   const empty = { ready: 'Some Day' };
   const many: Record<string, string> = {};
   // The last task of each of the 8 columns.
   for (let c = 0; c < 8; c++) many[`col${c}`] = title(c + 8 * Math.floor((MANY - 1 - c) / 8) + 1);
-  await coldLoad(browser, url, 0, empty); // warm-up
-  const zero: Load[] = [];
-  for (let i = 0; i < LOADS; i++) zero.push(await coldLoad(browser, url, 0, empty));
-  await coldLoad(browser, url, MANY, many);
-  const full: Load[] = [];
-  for (let i = 0; i < LOADS; i++) full.push(await coldLoad(browser, url, MANY, many));
-  const toggle = await toggles(browser, url, many);
-  const rename = await edits(browser, url, many, 'rename');
-  const remove = await edits(browser, url, many, 'delete');
-  return {
-    renameDom: rename.dom,
-    deleteDom: remove.dom,
-    ready0: median(zero.map((l) => l.at.ready!)),
-    fcp5000: median(full.map((l) => l.fcp)),
-    all5000: median(full.map((l) => Math.max(...Object.values(l.at)))),
-    toggleDom: toggle.dom,
-    toggleFrame: toggle.frame,
-    scripts: zero[0]!.scripts,
-  };
+  const sides = ['floor', 'app'] as const;
+  const zero = { floor: [] as Load[], app: [] as Load[] };
+  const full = { floor: [] as Load[], app: [] as Load[] };
+  for (const side of sides) await coldLoad(browser, urls[side], 0, empty); // warm-up
+  for (let i = 0; i < LOADS; i++) for (const side of sides) zero[side].push(await coldLoad(browser, urls[side], 0, empty));
+  for (const side of sides) await coldLoad(browser, urls[side], MANY, many);
+  for (let i = 0; i < LOADS; i++) for (const side of sides) full[side].push(await coldLoad(browser, urls[side], MANY, many));
+  const toggle = { floor: await toggles(browser, urls.floor, many), app: await toggles(browser, urls.app, many) };
+  const app = await edits(browser, urls.app, many, 'rename');
+  const rename = { app, floor: await edits(browser, urls.floor, many, 'rename') };
+  const remove = { floor: await edits(browser, urls.floor, many, 'delete'), app: await edits(browser, urls.app, many, 'delete') };
+  const figures = (side: (typeof sides)[number]): Figures => ({
+    renameDom: rename[side].dom,
+    deleteDom: remove[side].dom,
+    ready0: median(zero[side].map((l) => l.at.ready!)),
+    fcp5000: median(full[side].map((l) => l.fcp)),
+    all5000: median(full[side].map((l) => Math.max(...Object.values(l.at)))),
+    toggleDom: toggle[side].dom,
+    toggleFrame: toggle[side].frame,
+    scripts: zero[side][0]!.scripts,
+  });
+  return { floor: figures('floor'), app: figures('app') };
 }
 
 /** Prints the ruler's figures for the production build in appDir (precompressed by the build) next to the floor's. */
@@ -272,8 +280,7 @@ export async function printRuler(browser: Browser, appDir: string): Promise<void
   const floor = await serveDir(floorDir);
   const app = await serveDir(appDir);
   try {
-    const f = await measure(browser, floor.url);
-    const a = await measure(browser, app.url);
+    const { floor: f, app: a } = await measurePair(browser, { floor: floor.url, app: app.url });
     let br = 0;
     let gzip = 0;
     for (const [file, wire] of a.scripts) {
@@ -282,7 +289,7 @@ export async function printRuler(browser: Browser, appDir: string): Promise<void
     }
     const inline = (await readFile(path.join(floorDir, 'index.html'), 'utf8')).length;
 
-    console.log(`\nThe speed ruler: the plain-DOM floor and the planner, same Chromium, same run (medians of ${LOADS} cold loads, ${TOGGLES} toggles, renames and deletes)`);
+    console.log(`\nThe speed ruler: the plain-DOM floor and the planner, same Chromium, same run, taken in lockstep (medians of ${LOADS} cold loads, ${TOGGLES} toggles, renames and deletes)`);
     console.log('  Absolute times move with machine load; the ratio app/floor is the figure (lower is better, < 1 beats plain DOM).');
     const widths = [34, 10, 10, 10, 22];
     const line = (cells: string[]) => console.log('  ' + cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(''));
