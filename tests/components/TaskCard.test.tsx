@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { TaskCard, type TaskCardProps } from '../../src/features/tasks/TaskCard';
 
@@ -88,5 +89,67 @@ describe('TaskCard', () => {
   it('renders a dimmed placeholder while dragged', () => {
     renderCard({ isDragging: true });
     expect(screen.getByRole('listitem')).toHaveClass('task-card', 'is-dragging');
+  });
+
+  describe('after a delete, focus stays in the day', () => {
+    /** A day's section as the planner lays it out: an add button, then cards in groups of two that keep their cards. */
+    function Day({ initial, regroup = false }: { initial: string[]; regroup?: boolean }) {
+      const [titles, setTitles] = useState(initial);
+      // regroup: the groups re-form from what is left, as the planner's do when a group's first card goes.
+      const groups = (regroup ? [titles.slice(0, 2), titles.slice(2)] : [initial.slice(0, 2), initial.slice(2)].map((group) => group.filter((title) => titles.includes(title)))).filter(
+        (group) => group.length > 0,
+      );
+      return (
+        <section>
+          <button type="button" aria-label="Add task to Mon">
+            +
+          </button>
+          <div role="list">
+            {groups.map((group) => (
+              <div key={initial.indexOf(group[0]!) < 2 ? 'first' : 'second'} role="presentation">
+                {group.map((title) => (
+                  <TaskCard key={title} title={title} completed={false} onToggleComplete={() => {}} onRename={() => {}} onDelete={() => setTitles((all) => all.filter((t) => t !== title))} />
+                ))}
+              </div>
+            ))}
+          </div>
+        </section>
+      );
+    }
+
+    it('moves to the card that takes its place, across a group, then to the one before, then to the add button', async () => {
+      const user = userEvent.setup();
+      render(<Day initial={['A', 'B', 'C']} />);
+      screen.getByRole('button', { name: 'Delete "B"' }).focus();
+      await user.keyboard('{Enter}');
+      expect(screen.queryByRole('button', { name: 'B' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'C' })).toHaveFocus();
+
+      screen.getByRole('button', { name: 'Delete "C"' }).focus();
+      await user.keyboard(' ');
+      expect(screen.getByRole('button', { name: 'A' })).toHaveFocus();
+
+      screen.getByRole('button', { name: 'Delete "A"' }).focus();
+      await user.keyboard('{Enter}');
+      expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+      expect(screen.getByRole('button', { name: 'Add task to Mon' })).toHaveFocus();
+    });
+
+    it('finds the card that takes its place again when the delete moved it into another group', async () => {
+      const user = userEvent.setup();
+      render(<Day initial={['A', 'B', 'C']} regroup />);
+      screen.getByRole('button', { name: 'Delete "B"' }).focus();
+      await user.keyboard('{Enter}');
+      expect(screen.getByRole('button', { name: 'C' })).toHaveFocus();
+    });
+
+    it('leaves focus alone when the delete button did not have it', async () => {
+      render(<Day initial={['A', 'B']} />);
+      const elsewhere = screen.getByRole('button', { name: 'Add task to Mon' });
+      elsewhere.focus();
+      screen.getByRole('button', { name: 'Delete "A"' }).click();
+      expect(await screen.findByRole('button', { name: 'B' })).not.toHaveFocus();
+      expect(elsewhere).toHaveFocus();
+    });
   });
 });

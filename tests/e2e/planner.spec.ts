@@ -168,6 +168,28 @@ test('edits a title inline, completes and deletes tasks', async ({ page }) => {
   await expect.poll(() => storedTasks(page)).toEqual([]);
 });
 
+test('a delete from the keyboard keeps focus in the day, also where a group of cards begins', async ({ page }) => {
+  // 30 cards: the planner draws them in groups of 25, so the 26th opens the second group.
+  const titles = Array.from({ length: 30 }, (_, i) => `Item ${String(i + 1).padStart(2, '0')}`);
+  await seed(page, titles.map((title, order) => task({ id: `task-${order}`, title, date: '2026-11-24', order })));
+  await page.goto('/');
+  const tuesday = column(page, 'Tue 24 Nov');
+  await expect(tuesday.getByRole('listitem')).toHaveCount(30);
+
+  await tuesday.getByRole('button', { name: 'Delete "Item 03"' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(tuesday.getByRole('button', { name: 'Item 04', exact: true })).toBeFocused();
+
+  await tuesday.getByRole('button', { name: 'Delete "Item 26"' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(tuesday.getByRole('button', { name: 'Item 27', exact: true })).toBeFocused();
+
+  await tuesday.getByRole('button', { name: 'Delete "Item 30"' }).focus();
+  await page.keyboard.press('Space');
+  await expect(tuesday.getByRole('button', { name: 'Item 29', exact: true })).toBeFocused();
+  await expect(tuesday.getByRole('listitem')).toHaveCount(27);
+});
+
 test('keeps tasks across a reload, stored as a plain array under one key', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Add task to Mon 23 Nov' }).click();

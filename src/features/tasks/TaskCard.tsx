@@ -1,4 +1,4 @@
-import { memo, useCallback, useRef, useState, type HTMLAttributes, type KeyboardEvent, type RefCallback } from 'react';
+import { memo, useCallback, useRef, useState, type HTMLAttributes, type KeyboardEvent, type MouseEvent, type RefCallback } from 'react';
 
 export interface TaskCardProps {
   title: string;
@@ -56,6 +56,14 @@ export const TaskCard = memo(function TaskCard({
     }
   };
 
+  const deleteTask = (event: MouseEvent<HTMLButtonElement>) => {
+    const button = event.currentTarget;
+    const check = button === button.ownerDocument.activeElement ? focusAfterDelete(button) : null;
+    onDelete();
+    // After the commit (React's flush is queued first).
+    if (check) queueMicrotask(check);
+  };
+
   // Stable, so a re-render (a completion) does not detach and attach the ref again.
   const focusTitle = useCallback((node: HTMLButtonElement | null) => {
     titleButton.current = node;
@@ -103,7 +111,32 @@ export const TaskCard = memo(function TaskCard({
         />
       )}
       {/* Its place is kept while hidden, so the icon appears without moving anything under the pointer. */}
-      {draft === null && <button type="button" aria-label={`Delete "${title}"`} onClick={onDelete} className="task-delete" />}
+      {draft === null && <button type="button" aria-label={`Delete "${title}"`} onClick={deleteTask} className="task-delete" />}
     </li>
   );
 });
+
+/**
+ * The delete button goes with its card, and focus would fall to <body>: a keyboard user keeps their place on the
+ * card that takes its place (else the one before it, else the day's add button). Moved before the card is removed,
+ * so the removal is of a card without focus. Returns a check for after the commit: should the removal have moved
+ * that card into the group before (a group opened with the deleted card), it is found again by its title.
+ */
+function focusAfterDelete(button: HTMLElement): (() => void) | null {
+  const card = button.closest('[role="listitem"]');
+  const section = card?.closest('section');
+  if (!card || !section) return null;
+  const titleOf = (other: Element | null | undefined) => other?.querySelector<HTMLElement>('button.task-title') ?? null;
+  // Cards come in groups (DayColumnContainer): the neighbour may open the next group or close the one before.
+  const next = card.nextElementSibling ?? card.parentElement?.nextElementSibling?.firstElementChild;
+  const previous = card.previousElementSibling ?? card.parentElement?.previousElementSibling?.lastElementChild;
+  const target = titleOf(next) ?? titleOf(previous) ?? section.querySelector<HTMLElement>('button[aria-label^="Add task to"]');
+  if (!target) return null;
+  target.focus({ preventScroll: true });
+  return () => {
+    const doc = section.ownerDocument;
+    if (target.isConnected || (doc.activeElement && doc.activeElement !== doc.body)) return;
+    const again = [...section.querySelectorAll<HTMLElement>('button.task-title')].find((title) => title.textContent === target.textContent);
+    again?.focus({ preventScroll: true });
+  };
+}
