@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { DndProvider } from 'react-dnd';
 import type { BackendFactory } from 'dnd-core';
 import { LazyBackend } from './backend/plannerBackend';
+import { CardSources } from './cardSources';
 import { DragAnnouncer } from './DragAnnouncer';
 import { canWaitForIntent, dragIntent, loadOnIntent } from './dragIntent';
 
@@ -34,6 +35,7 @@ export function PlannerDndProvider({ children }: { children: ReactNode }) {
   return (
     <DndProvider backend={PlannerBackend}>
       <DragAnnouncer>
+        <CardSources />
         {children}
         <DragLayer />
       </DragAnnouncer>

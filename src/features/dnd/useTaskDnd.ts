@@ -1,86 +1,31 @@
-import type { DragSource, XYCoord } from 'dnd-core';
-import { useCallback, useRef, type HTMLAttributes, type RefCallback } from 'react';
+import type { XYCoord } from 'dnd-core';
+import { useCallback, useRef, type HTMLAttributes } from 'react';
 import { useDragDropManager, useDrop } from 'react-dnd';
 import { useAppStore } from '../../app/hooks';
-import { selectTaskById, taskDragCancelled, taskDragEnded, taskDragMovedTo, taskDragStarted, taskMoved } from '../tasks/tasksSlice';
+import { taskDragMovedTo } from '../tasks/tasksSlice';
 import type { TaskDate } from '../tasks/types';
-import { useAnnounce } from './announceContext';
-import { cancelled, dropped, INSTRUCTIONS_ID, pickedUp } from './announcements';
-import { HANDLE_ATTR } from './backend/attributes';
+import { INSTRUCTIONS_ID } from './announcements';
+import { HANDLE_ATTR, TASK_ATTR } from './backend/attributes';
+import { TASK_TYPE, type DraggedTask } from './cardSources';
 import { currentPoint } from './backend/plannerBackend';
 import { slotOf } from './dragPosition';
 import { dropOnColumnGoesToEnd, moveOverTask } from './moves';
 
-export const TASK_TYPE = 'task';
-/** On every card root: a column finds its cards by it. */
-export const TASK_ATTR = 'data-dnd-task';
-
-/** What a drag carries: the task (read fresh from the store at each step) and its card's width for the preview. */
-export interface DraggedTask {
-  id: string;
-  width: number;
-}
-
 export interface TaskDnd {
-  /** Attach to the card's root element: pointer and touch drags start anywhere on it. */
-  ref: RefCallback<HTMLElement>;
+  /** Spread onto the card's root element: pointer and touch drags start anywhere on it. */
+  cardProps: { [TASK_ATTR]: string };
   /** Spread onto the card's drag-handle button: keyboard drag (pick up, arrows, drop, Escape). */
   handleProps: HTMLAttributes<HTMLElement> & { [HANDLE_ATTR]: string };
 }
 
 /**
- * A card as a drag source. Not react-dnd's useDrag: that hook subscribes every card to the drag
- * monitor, and each registration notifies every subscriber, so thousands of cards cost seconds to
- * mount and every drag start ran thousands of collectors. Here a card only registers its source
- * while its element exists; whether it is the dragged one comes from the store, through its column.
+ * A card as a drag source: attributes only. Its source is registered when a press or a pick-up key
+ * reaches it (cardSources.ts), so mounting or deleting one of thousands of cards touches no drag state;
+ * whether it is the dragged one comes from the store, through its column.
  */
 export function useTaskDnd(id: string, isDragging: boolean): TaskDnd {
-  const store = useAppStore();
-  const announce = useAnnounce();
-  const manager = useDragDropManager();
-
-  const ref = useCallback(
-    (element: HTMLElement | null) => {
-      if (!element) return;
-      element.setAttribute(TASK_ATTR, id);
-      const source: DragSource = {
-        canDrag: () => true,
-        beginDrag: (): DraggedTask => {
-          store.dispatch(taskDragStarted({ id }));
-          const slot = slotOf(store.getState(), id);
-          if (slot) announce(pickedUp(titleOf(store, id), slot.date, slot.index));
-          return { id, width: element.getBoundingClientRect().width };
-        },
-        // A move to another day remounts the card: the new one is still the dragged one.
-        isDragging: (monitor) => (monitor.getItem() as DraggedTask | null)?.id === id,
-        endDrag: (monitor) => {
-          const didDrop = monitor.didDrop();
-          if (didDrop) {
-            // The whole drag becomes one event of the log: the final place, if it differs from where it began.
-            const origin = store.getState().tasks.drag?.positions[id];
-            const end = slotOf(store.getState(), id);
-            if (origin && end && (origin.date !== end.date || origin.order !== end.index)) {
-              store.dispatch(taskMoved({ id, toDate: end.date, toIndex: end.index }));
-            }
-            store.dispatch(taskDragEnded());
-          } else store.dispatch(taskDragCancelled());
-          const slot = slotOf(store.getState(), id);
-          if (slot) announce((didDrop ? dropped : cancelled)(titleOf(store, id), slot.date, slot.index));
-        },
-      };
-      const registry = manager.getRegistry();
-      const sourceId = registry.addSource(TASK_TYPE, source);
-      const disconnect = manager.getBackend().connectDragSource(sourceId, element);
-      return () => {
-        disconnect();
-        registry.removeSource(sourceId);
-      };
-    },
-    [id, store, announce, manager],
-  );
-
   return {
-    ref,
+    cardProps: { [TASK_ATTR]: id },
     handleProps: {
       [HANDLE_ATTR]: id,
       'aria-roledescription': 'draggable',
@@ -158,5 +103,3 @@ function moveOver(store: Store, draggedId: string, hoveredCard: HTMLElement, poi
   const to = from && over && moveOverTask(from, over, pointer.y, hoveredCard.getBoundingClientRect());
   if (to) store.dispatch(taskDragMovedTo({ id: draggedId, toDate: to.date, toIndex: to.index }));
 }
-
-const titleOf = (store: Store, id: string): string => selectTaskById(store.getState(), id)?.title ?? 'task';

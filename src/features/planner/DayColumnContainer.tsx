@@ -1,6 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
-import { TASK_ATTR, useColumnDrop } from '../dnd/useTaskDnd';
+import { TASK_ATTR } from '../dnd/backend/attributes';
+import { useColumnDrop } from '../dnd/useTaskDnd';
 import { DayColumn } from '../tasks/DayColumn';
 import { TaskCardContainer } from '../tasks/TaskCardContainer';
 import { makeSelectTasksOn, selectDraggedTaskId, taskAdded, taskIn } from '../tasks/tasksSlice';

@@ -1,4 +1,4 @@
-import { memo, useCallback, useRef, useState, type HTMLAttributes, type KeyboardEvent, type MouseEvent, type RefCallback } from 'react';
+import { memo, useCallback, useRef, useState, type HTMLAttributes, type KeyboardEvent, type MouseEvent } from 'react';
 
 export interface TaskCardProps {
   title: string;
@@ -9,8 +9,8 @@ export interface TaskCardProps {
   onRename: (title: string) => void;
   /** Shown as a dimmed placeholder while this card is being dragged. */
   isDragging?: boolean;
-  /** The drag source: attached to the card's root. */
-  cardRef?: RefCallback<HTMLElement>;
+  /** Drag and drop's marks on the card's root (the card is its drag source). */
+  cardProps?: Record<`data-${string}`, string>;
   /** Keyboard drag, spread onto the grip button. */
   handleProps?: HTMLAttributes<HTMLElement>;
 }
@@ -22,7 +22,7 @@ export const TaskCard = memo(function TaskCard({
   onDelete,
   onRename,
   isDragging = false,
-  cardRef,
+  cardProps,
   handleProps,
 }: TaskCardProps) {
   const [draft, setDraft] = useState<string | null>(null);
@@ -81,7 +81,7 @@ export const TaskCard = memo(function TaskCard({
     // role: the list is a div (cards come in groups), where an <li> alone would not be a list item.
     <li
       role="listitem"
-      ref={cardRef}
+      {...cardProps}
       className={`task-card${completed ? ' is-done' : ''}${isDragging ? ' is-dragging' : ''}`}
     >
       {/* Styles and icons: .task-* in index.css. */}

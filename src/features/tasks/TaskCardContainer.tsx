@@ -23,7 +23,7 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
   const store = useAppStore();
   const { id, date } = task;
   const live = useLiveTask(task);
-  const { ref, handleProps } = useTaskDnd(id, isDragging);
+  const { cardProps, handleProps } = useTaskDnd(id, isDragging);
   // The event states the new value (read at click time, so the callback stays stable across renders).
   const onToggleComplete = useCallback(() => {
     const current = selectTaskById(store.getState(), id, date);
@@ -37,7 +37,7 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
       title={live.title}
       completed={live.completed}
       isDragging={isDragging}
-      cardRef={ref}
+      cardProps={cardProps}
       handleProps={handleProps}
       onToggleComplete={onToggleComplete}
       onDelete={onDelete}

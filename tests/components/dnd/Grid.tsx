@@ -19,9 +19,9 @@ export function Grid() {
 
 function Card({ id, isDragging }: { id: string; isDragging: boolean }) {
   const task = useAppSelector((state) => selectTaskById(state, id))!;
-  const { ref, handleProps } = useTaskDnd(id, isDragging);
+  const { cardProps, handleProps } = useTaskDnd(id, isDragging);
   return (
-    <li ref={ref} data-dragging={isDragging || undefined}>
+    <li {...cardProps} data-dragging={isDragging || undefined}>
       <button type="button" aria-label={`Move ${task.title}`} {...handleProps}>
         ⠿
       </button>

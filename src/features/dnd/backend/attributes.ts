@@ -1,2 +1,4 @@
 /** Marks a drag handle inside a drag source; its value names the handle so focus can find it again. */
 export const HANDLE_ATTR = 'data-dnd-handle';
+/** On every card root, naming its task: columns find their cards by it, and a press finds its card's drag source. */
+export const TASK_ATTR = 'data-dnd-task';

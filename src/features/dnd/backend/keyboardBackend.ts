@@ -1,5 +1,6 @@
 import type { Backend, DragDropManager, Identifier, XYCoord } from 'dnd-core';
 import { HANDLE_ATTR } from './attributes';
+import { demandSource } from './demand';
 import { closestRegistered, remember, targetIdsAt, type TargetNodes } from './hitTest';
 
 export const KEYBOARD_STEP = 25;
@@ -80,6 +81,7 @@ export class KeyboardBackend implements Backend {
     }
     if (!isPickUpKey(event.key) || event.repeat || monitor.isDragging()) return;
     const handle = event.target instanceof Element ? event.target.closest(`[${HANDLE_ATTR}]`) : null;
+    if (handle) demandSource(this.manager, handle);
     const node = closestRegistered(handle, this.sources);
     const sourceId = node ? this.sources.get(node) : undefined;
     if (!handle || !node || sourceId === undefined || !monitor.canDragSource(sourceId)) return;

@@ -2,6 +2,7 @@ import type { Backend, DragDropManager, Identifier, XYCoord } from 'dnd-core';
 import { TouchBackend } from 'react-dnd-touch-backend';
 import { installActivationGate, type ActivationGate } from './activationGate';
 import { startAutoScroll } from './autoScroll';
+import { demandSource } from './demand';
 import { closestRegistered, remember, targetIdsAt, type TargetNodes } from './hitTest';
 
 /**
@@ -37,7 +38,11 @@ export class PointerBackend implements Backend {
     // Before the touch backend: the gate's window listeners must see each event first.
     this.gate = installActivationGate(this.win, {
       isDragging: () => monitor.isDragging(),
-      sourceNodeOf: (target) => closestRegistered(target, this.sources),
+      // A press is where a card's source comes to be (demand.ts): before the touch backend's listeners see it.
+      sourceNodeOf: (target) => {
+        demandSource(this.manager, target);
+        return closestRegistered(target, this.sources);
+      },
       dragMove: (point) => this.moveTo(point),
       beforeRelease: () => this.flushMove(),
     });

@@ -1,0 +1,91 @@
+import { createDragDropManager, type Backend, type DragDropManager, type Identifier } from 'dnd-core';
+import { demandSource, provideSources } from '../../src/features/dnd/backend/demand';
+import { CardSourceRegistry } from '../../src/features/dnd/cardSources';
+import { makeStore } from '../../src/app/store';
+import { MemoryStorage } from './memoryStorage';
+
+// Cards get their drag sources on demand: none as they mount, one when a press or a pick-up key reaches a
+// card, forgotten once the card has left the page (never during a drag).
+
+let manager: DragDropManager;
+let connected: Map<Identifier, Element>;
+let registry: CardSourceRegistry;
+
+const card = (id: string) => {
+  const element = document.createElement('li');
+  element.setAttribute('data-dnd-task', id);
+  element.innerHTML = '<button type="button">Delete</button>';
+  document.body.append(element);
+  return element;
+};
+
+beforeEach(() => {
+  document.body.innerHTML = '';
+  connected = new Map();
+  const backend: Backend = {
+    setup: () => {},
+    teardown: () => {},
+    connectDragSource: (id: Identifier, node?: unknown) => {
+      connected.set(id, node as Element);
+      return () => connected.delete(id);
+    },
+    connectDragPreview: () => () => {},
+    connectDropTarget: () => () => {},
+    profile: () => ({}),
+  };
+  manager = createDragDropManager(() => backend);
+  const { store } = makeStore({ storage: () => new MemoryStorage() });
+  registry = new CardSourceRegistry(manager, store, () => {});
+});
+
+it('registers a card only when asked, once, and connects its element', () => {
+  const a = card('a');
+  expect(registry.size).toBe(0);
+  registry.ensure(a);
+  registry.ensure(a);
+  expect(registry.size).toBe(1);
+  expect([...connected.values()]).toEqual([a]);
+  const [sourceId] = [...connected.keys()];
+  expect(manager.getMonitor().canDragSource(sourceId!)).toBe(true);
+  expect(manager.getRegistry().getSourceType(sourceId!)).toBe('task');
+});
+
+it('finds the card from an element inside it, through the demand the planner provides', () => {
+  const a = card('a');
+  const stop = provideSources(manager, (found) => registry.ensure(found));
+  demandSource(manager, document.body);
+  expect(registry.size).toBe(0);
+  demandSource(manager, a.querySelector('button'));
+  expect([...connected.values()]).toEqual([a]);
+  stop();
+  demandSource(manager, card('b'));
+  expect(registry.size).toBe(1);
+});
+
+it('forgets the sources of cards that left the page at the next demand, but not while a drag runs', () => {
+  const a = card('a');
+  const b = card('b');
+  registry.ensure(a);
+  registry.ensure(b);
+  const [idA] = [...connected.keys()];
+  manager.getActions().beginDrag([idA!], { clientOffset: { x: 0, y: 0 }, getSourceClientOffset: () => ({ x: 0, y: 0 }) });
+  expect(manager.getMonitor().isDragging()).toBe(true);
+  // The dragged card remounts in another day: its old element leaves, the drag goes on with its source.
+  a.remove();
+  b.remove();
+  registry.ensure(card('c'));
+  expect(registry.size).toBe(3);
+  expect(connected.get(idA!)).toBe(a);
+  manager.getActions().endDrag();
+  registry.ensure(card('d'));
+  expect(registry.size).toBe(2);
+  expect([...connected.values()].map((element) => element.getAttribute('data-dnd-task'))).toEqual(['c', 'd']);
+});
+
+it('gives up every source when it is disposed', () => {
+  registry.ensure(card('a'));
+  registry.ensure(card('b'));
+  registry.dispose();
+  expect(registry.size).toBe(0);
+  expect(connected.size).toBe(0);
+});
