@@ -1,7 +1,8 @@
 import { createDragDropManager, type Backend, type DragDropManager, type Identifier } from 'dnd-core';
-import { demandSource, provideSources } from '../../src/features/dnd/backend/demand';
-import { CardSourceRegistry } from '../../src/features/dnd/cardSources';
-import { makeStore } from '../../src/app/store';
+import { CardSourceRegistry, demandSource } from '../../src/features/dnd/backend/cardSources';
+import { provideSources } from '../../src/features/dnd/backend/demand';
+import { taskSource } from '../../src/features/dnd/taskSource';
+import { makeStore, type AppStore } from '../../src/app/store';
 import { MemoryStorage } from './memoryStorage';
 
 // Cards get their drag sources on demand: none as they mount, one when a press or a pick-up key reaches a
@@ -10,6 +11,8 @@ import { MemoryStorage } from './memoryStorage';
 let manager: DragDropManager;
 let connected: Map<Identifier, Element>;
 let registry: CardSourceRegistry;
+let store: AppStore;
+const host = () => ({ sourceFor: (id: string, element: Element) => taskSource(id, element, store, () => {}) });
 
 const card = (id: string) => {
   const element = document.createElement('li');
@@ -34,8 +37,8 @@ beforeEach(() => {
     profile: () => ({}),
   };
   manager = createDragDropManager(() => backend);
-  const { store } = makeStore({ storage: () => new MemoryStorage() });
-  registry = new CardSourceRegistry(manager, store, () => {});
+  store = makeStore({ storage: () => new MemoryStorage() }).store;
+  registry = new CardSourceRegistry(manager, host());
 });
 
 it('registers a card only when asked, once, and connects its element', () => {
@@ -50,16 +53,20 @@ it('registers a card only when asked, once, and connects its element', () => {
   expect(manager.getRegistry().getSourceType(sourceId!)).toBe('task');
 });
 
-it('finds the card from an element inside it, through the demand the planner provides', () => {
+it('finds the card from an element inside it, once the planner provided what sources need, until it stops', () => {
   const a = card('a');
-  const stop = provideSources(manager, (found) => registry.ensure(found));
+  demandSource(manager, a);
+  expect(connected.size).toBe(0);
+  const stop = provideSources(manager, host());
   demandSource(manager, document.body);
-  expect(registry.size).toBe(0);
+  expect(connected.size).toBe(0);
   demandSource(manager, a.querySelector('button'));
+  demandSource(manager, a);
   expect([...connected.values()]).toEqual([a]);
   stop();
+  expect(connected.size).toBe(0);
   demandSource(manager, card('b'));
-  expect(registry.size).toBe(1);
+  expect(connected.size).toBe(0);
 });
 
 it('forgets the sources of cards that left the page at the next demand, but not while a drag runs', () => {

@@ -1,8 +1,11 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { DndProvider } from 'react-dnd';
+import { DndProvider, useDragDropManager } from 'react-dnd';
+import { useAppStore } from '../../app/hooks';
+import { useAnnounce } from './announceContext';
+import { provideSources } from './backend/demand';
+import { taskSource } from './taskSource';
 import type { BackendFactory } from 'dnd-core';
 import { LazyBackend } from './backend/plannerBackend';
-import { CardSources } from './cardSources';
 import { DragAnnouncer } from './DragAnnouncer';
 import { canWaitForIntent, dragIntent, loadOnIntent } from './dragIntent';
 
@@ -28,6 +31,15 @@ function DragLayer() {
       <TaskDragLayer />
     </Suspense>
   ) : null;
+}
+
+/** What a card's drag does, for the backends, which register its source on demand (backend/cardSources.ts). */
+function CardSources(): null {
+  const store = useAppStore();
+  const announce = useAnnounce();
+  const manager = useDragDropManager();
+  useEffect(() => provideSources(manager, { sourceFor: (id, card) => taskSource(id, card, store, announce) }), [manager, store, announce]);
+  return null;
 }
 
 /** Drag and drop for the planner grid: mouse, touch and keyboard, the drag overlay and the live region. */

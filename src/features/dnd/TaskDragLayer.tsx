@@ -2,7 +2,7 @@ import { useDragLayer } from 'react-dnd';
 import { useAppSelector } from '../../app/hooks';
 import { selectTaskById } from '../tasks/tasksSlice';
 import { TaskDragPreview } from './TaskDragPreview';
-import type { DraggedTask } from './cardSources';
+import type { DraggedTask } from './backend/attributes';
 
 /**
  * The drag overlay: a preview of the dragged task where the card would be if it followed

@@ -5,8 +5,7 @@ import { useAppStore } from '../../app/hooks';
 import { taskDragMovedTo } from '../tasks/tasksSlice';
 import type { TaskDate } from '../tasks/types';
 import { INSTRUCTIONS_ID } from './announcements';
-import { HANDLE_ATTR, TASK_ATTR } from './backend/attributes';
-import { TASK_TYPE, type DraggedTask } from './cardSources';
+import { HANDLE_ATTR, TASK_ATTR, TASK_TYPE, type DraggedTask } from './backend/attributes';
 import { currentPoint } from './backend/plannerBackend';
 import { slotOf } from './dragPosition';
 import { dropOnColumnGoesToEnd, moveOverTask } from './moves';
@@ -20,7 +19,7 @@ export interface TaskDnd {
 
 /**
  * A card as a drag source: attributes only. Its source is registered when a press or a pick-up key
- * reaches it (cardSources.ts), so mounting or deleting one of thousands of cards touches no drag state;
+ * reaches it (backend/cardSources.ts), so mounting or deleting one of thousands of cards touches no drag state;
  * whether it is the dragged one comes from the store, through its column.
  */
 export function useTaskDnd(id: string, isDragging: boolean): TaskDnd {

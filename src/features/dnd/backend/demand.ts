@@ -1,27 +1,33 @@
-import type { DragDropManager } from 'dnd-core';
-import { TASK_ATTR } from './attributes';
+import type { DragDropManager, DragSource } from 'dnd-core';
 
-/** Registers the drag source of a card that has none yet. */
-export type SourceDemand = (card: Element) => void;
+/** What the page says a card's drag does (taskSource.ts): the backends' chunk only registers it. */
+export interface SourceHost {
+  sourceFor(id: string, card: Element): DragSource;
+}
 
-const demands = new WeakMap<DragDropManager, SourceDemand>();
+interface Provided {
+  host: SourceHost;
+  stops: Set<() => void>;
+}
+
+const provided = new WeakMap<DragDropManager, Provided>();
 
 /**
- * Says how `manager`'s cards get their drag sources: on demand, when a press or a pick-up key reaches one
- * (see cardSources.ts), not one per card as it mounts. Returns how to stop.
+ * The planner says here what a drag of one of `manager`'s cards does, which the backends register on
+ * demand (cardSources.ts, in the backends' chunk), when a press or a pick-up key reaches a card, not one per
+ * card as it mounts. Returns how to stop, which also gives up the sources registered meanwhile.
  */
-export function provideSources(manager: DragDropManager, demand: SourceDemand): () => void {
-  demands.set(manager, demand);
+export function provideSources(manager: DragDropManager, host: SourceHost): () => void {
+  const entry: Provided = { host, stops: new Set() };
+  provided.set(manager, entry);
   return () => {
-    if (demands.get(manager) === demand) demands.delete(manager);
+    if (provided.get(manager) === entry) provided.delete(manager);
+    for (const stop of entry.stops) stop();
   };
 }
 
-/**
- * For backends, as an input that may begin a drag reaches the page (in a window capture listener, so a source
- * connected now still hears the event on its node): the card `target` is in gets its drag source.
- */
-export function demandSource(manager: DragDropManager, target: EventTarget | null): void {
-  const card = target instanceof Element ? target.closest(`[${TASK_ATTR}]`) : null;
-  if (card) demands.get(manager)?.(card);
+/** What the planner provided for `manager`, and how to hear that it stopped. */
+export function sourceHostOf(manager: DragDropManager): { host: SourceHost; onStop: (stop: () => void) => void } | null {
+  const entry = provided.get(manager);
+  return entry ? { host: entry.host, onStop: (stop) => entry.stops.add(stop) } : null;
 }

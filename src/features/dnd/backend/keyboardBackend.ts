@@ -1,6 +1,6 @@
 import type { Backend, DragDropManager, Identifier, XYCoord } from 'dnd-core';
 import { HANDLE_ATTR } from './attributes';
-import { demandSource } from './demand';
+import { demandSource } from './cardSources';
 import { closestRegistered, remember, targetIdsAt, type TargetNodes } from './hitTest';
 
 export const KEYBOARD_STEP = 25;

@@ -2,7 +2,7 @@ import type { Backend, DragDropManager, Identifier, XYCoord } from 'dnd-core';
 import { TouchBackend } from 'react-dnd-touch-backend';
 import { installActivationGate, type ActivationGate } from './activationGate';
 import { startAutoScroll } from './autoScroll';
-import { demandSource } from './demand';
+import { demandSource } from './cardSources';
 import { closestRegistered, remember, targetIdsAt, type TargetNodes } from './hitTest';
 
 /**
