@@ -51,6 +51,7 @@ for (const theme of ['light', 'dark'] as const) {
       expect(plainCards).toBeGreaterThanOrEqual(25);
       const boxes = () => group.getByRole('listitem').evaluateAll((cards) => cards.map((c) => JSON.stringify(c.getBoundingClientRect())));
       const boxesBefore = await boxes();
+      await page.waitForFunction(() => document.getAnimations().length === 0);
       const before = await group.screenshot();
 
       await page.evaluate(() => {
@@ -60,6 +61,8 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(group.locator('.task-card.lite')).toHaveCount(0);
       await expect(card.getByRole('button', { name: 'Mark "Task 66 with a much longer title that wraps onto more lines in a narrow column" incomplete' })).toBeVisible();
       await page.mouse.move(width - 2, height - 2);
+      // The card eases its border back from its hover colour (transition-colors): compare once that is over.
+      await page.waitForFunction(() => document.getAnimations().length === 0);
       expect(await boxes()).toEqual(boxesBefore);
       expect((await group.screenshot()).equals(before), 'plain and full cards differ').toBe(true);
       await context.close();
