@@ -22,7 +22,7 @@ export interface TaskDnd {
  * reaches it (backend/cardSources.ts), so mounting or deleting one of thousands of cards touches no drag state;
  * whether it is the dragged one comes from the store, through its column.
  */
-export function useTaskDnd(id: string, isDragging: boolean): TaskDnd {
+export function taskDndProps(id: string, isDragging: boolean): TaskDnd {
   return {
     cardProps: { [TASK_ATTR]: id },
     handleProps: {
@@ -43,7 +43,7 @@ export interface ColumnDrop {
 
 /**
  * The column is the only drop target: the card under the pointer is found in the DOM rather than
- * each card being a react-dnd target of its own (see useTaskDnd for why).
+ * each card being a react-dnd target of its own (see backend/cardSources.ts for why).
  */
 export function useColumnDrop(date: TaskDate): ColumnDrop {
   const store = useAppStore();

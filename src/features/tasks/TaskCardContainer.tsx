@@ -1,6 +1,6 @@
 import { memo, useCallback } from 'react';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
-import { useTaskDnd } from '../dnd/useTaskDnd';
+import { taskDndProps } from '../dnd/useTaskDnd';
 import { TaskCard } from './TaskCard';
 import { selectTaskById, taskCompletionSet, taskDeleted, taskRenamed } from './tasksSlice';
 import type { Task } from './types';
@@ -23,7 +23,7 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
   const store = useAppStore();
   const { id, date } = task;
   const live = useLiveTask(task);
-  const { cardProps, handleProps } = useTaskDnd(id, isDragging);
+  const { cardProps, handleProps } = taskDndProps(id, isDragging);
   // The event states the new value (read at click time, so the callback stays stable across renders).
   const onToggleComplete = useCallback(() => {
     const current = selectTaskById(store.getState(), id, date);

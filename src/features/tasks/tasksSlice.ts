@@ -370,7 +370,7 @@ export const tasksDeleted = taskAction<{ ids: string[] }>('tasksDeleted');
 export const tasksRolledOver = taskAction<{ ids: string[]; to: TaskDate }>('tasksRolledOver');
 /**
  * A move shown while a drag is in progress, not an event of the log: the drop records one
- * taskMoved with the final place (see useTaskDnd), so a drag across five columns is one event.
+ * taskMoved with the final place (see dnd/taskSource.ts), so a drag across five columns is one event.
  */
 export const taskDragMovedTo = taskAction<{ id: string; toDate: TaskDate; toIndex?: number }>('taskDragMovedTo');
 export const taskDragStarted = taskAction<{ id: string }>('taskDragStarted');

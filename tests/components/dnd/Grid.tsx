@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useAppSelector } from '../../../src/app/hooks';
-import { useColumnDrop, useTaskDnd } from '../../../src/features/dnd/useTaskDnd';
+import { taskDndProps, useColumnDrop } from '../../../src/features/dnd/useTaskDnd';
 import { makeSelectTaskIdsOn, selectDraggedTaskId, selectTaskById } from '../../../src/features/tasks/tasksSlice';
 import { clicks, DAYS } from './clicks';
 
@@ -19,7 +19,7 @@ export function Grid() {
 
 function Card({ id, isDragging }: { id: string; isDragging: boolean }) {
   const task = useAppSelector((state) => selectTaskById(state, id))!;
-  const { cardProps, handleProps } = useTaskDnd(id, isDragging);
+  const { cardProps, handleProps } = taskDndProps(id, isDragging);
   return (
     <li {...cardProps} data-dragging={isDragging || undefined}>
       <button type="button" aria-label={`Move ${task.title}`} {...handleProps}>
