@@ -1,6 +1,6 @@
 import type { DragDropManager, Identifier } from 'dnd-core';
 import { TASK_ATTR, TASK_TYPE } from './attributes';
-import { sourceHostOf, type SourceHost } from './demand';
+import { providedSources, type SourceHost } from './demand';
 
 /**
  * The cards' drag sources, registered on demand. A source per card as it mounts cost every one of
@@ -49,8 +49,6 @@ export class CardSourceRegistry {
   }
 }
 
-const registries = new WeakMap<SourceHost, CardSourceRegistry>();
-
 /**
  * For backends, as an input that may begin a drag reaches the page (in a window capture listener, so a source
  * connected now still hears the event on its node): the card `target` is in gets its drag source, if the
@@ -58,13 +56,7 @@ const registries = new WeakMap<SourceHost, CardSourceRegistry>();
  */
 export function demandSource(manager: DragDropManager, target: EventTarget | null): void {
   const card = target instanceof Element ? target.closest(`[${TASK_ATTR}]`) : null;
-  const provided = card && sourceHostOf(manager);
+  const provided = card && providedSources(manager);
   if (!card || !provided) return;
-  let registry = registries.get(provided.host);
-  if (!registry) {
-    const created = new CardSourceRegistry(manager, provided.host);
-    registries.set(provided.host, (registry = created));
-    provided.onStop(() => created.dispose());
-  }
-  registry.ensure(card);
+  (provided.registry ??= new CardSourceRegistry(manager, provided.host)).ensure(card);
 }

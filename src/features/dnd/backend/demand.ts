@@ -1,16 +1,18 @@
 import type { DragDropManager, DragSource } from 'dnd-core';
+import type { CardSourceRegistry } from './cardSources';
 
 /** What the page says a card's drag does (taskSource.ts): the backends' chunk only registers it. */
 export interface SourceHost {
   sourceFor(id: string, card: Element): DragSource;
 }
 
-interface Provided {
+/** What the planner provided for a manager, and the registry the backends made from it on the first demand. */
+export interface ProvidedSources {
   host: SourceHost;
-  stops: Set<() => void>;
+  registry: CardSourceRegistry | null;
 }
 
-const provided = new WeakMap<DragDropManager, Provided>();
+const provided = new WeakMap<DragDropManager, ProvidedSources>();
 
 /**
  * The planner says here what a drag of one of `manager`'s cards does, which the backends register on
@@ -18,16 +20,13 @@ const provided = new WeakMap<DragDropManager, Provided>();
  * card as it mounts. Returns how to stop, which also gives up the sources registered meanwhile.
  */
 export function provideSources(manager: DragDropManager, host: SourceHost): () => void {
-  const entry: Provided = { host, stops: new Set() };
+  const entry: ProvidedSources = { host, registry: null };
   provided.set(manager, entry);
   return () => {
     if (provided.get(manager) === entry) provided.delete(manager);
-    for (const stop of entry.stops) stop();
+    entry.registry?.dispose();
   };
 }
 
-/** What the planner provided for `manager`, and how to hear that it stopped. */
-export function sourceHostOf(manager: DragDropManager): { host: SourceHost; onStop: (stop: () => void) => void } | null {
-  const entry = provided.get(manager);
-  return entry ? { host: entry.host, onStop: (stop) => entry.stops.add(stop) } : null;
-}
+/** What the planner provided for `manager`, if it did. */
+export const providedSources = (manager: DragDropManager): ProvidedSources | undefined => provided.get(manager);

@@ -38,7 +38,7 @@ export class PointerBackend implements Backend {
     // Before the touch backend: the gate's window listeners must see each event first.
     this.gate = installActivationGate(this.win, {
       isDragging: () => monitor.isDragging(),
-      // A press is where a card's source comes to be (demand.ts): before the touch backend's listeners see it.
+      // A press is where a card's source comes to be (cardSources.ts): before the touch backend's listeners see it.
       sourceNodeOf: (target) => {
         demandSource(this.manager, target);
         return closestRegistered(target, this.sources);
