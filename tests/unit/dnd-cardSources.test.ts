@@ -1,5 +1,5 @@
 import { createDragDropManager, type Backend, type DragDropManager, type Identifier } from 'dnd-core';
-import { CardSourceRegistry, demandSource } from '../../src/features/dnd/backend/cardSources';
+import { CardSourceRegistry, demandSource, MAX_SOURCES, prepareSource } from '../../src/features/dnd/backend/cardSources';
 import { provideSources } from '../../src/features/dnd/backend/demand';
 import { taskSource } from '../../src/features/dnd/taskSource';
 import { makeStore, type AppStore } from '../../src/app/store';
@@ -95,4 +95,65 @@ it('gives up every source when it is disposed', () => {
   registry.dispose();
   expect(registry.size).toBe(0);
   expect(connected.size).toBe(0);
+});
+
+it('keeps the sources of the cards used last, up to MAX_SOURCES, unless a drag runs', () => {
+  const cards = Array.from({ length: MAX_SOURCES + 3 }, (_, i) => card(`t${i}`));
+  for (const element of cards.slice(0, MAX_SOURCES)) registry.ensure(element);
+  expect(registry.size).toBe(MAX_SOURCES);
+  // Used again: t0 is now the newest, so t1 goes first.
+  registry.ensure(cards[0]!);
+  registry.ensure(cards[MAX_SOURCES]!);
+  expect(registry.size).toBe(MAX_SOURCES);
+  expect(registry.has(cards[0]!)).toBe(true);
+  expect(registry.has(cards[1]!)).toBe(false);
+  const [dragged] = [...connected].find(([, element]) => element === cards[0]) ?? [];
+  manager.getActions().beginDrag([dragged!], { clientOffset: { x: 0, y: 0 }, getSourceClientOffset: () => ({ x: 0, y: 0 }) });
+  registry.ensure(cards[MAX_SOURCES + 1]!);
+  expect(registry.size).toBe(MAX_SOURCES + 1);
+  manager.getActions().endDrag();
+  registry.ensure(cards[MAX_SOURCES + 2]!);
+  expect(registry.size).toBe(MAX_SOURCES);
+  expect(registry.has(cards[0]!)).toBe(true);
+});
+
+describe('prepareSource (the pointer over a card)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('registers the card in idle time, once, so a press finds its source ready', () => {
+    const stop = provideSources(manager, host());
+    const a = card('a');
+    prepareSource(manager, a.querySelector('button'));
+    prepareSource(manager, a);
+    expect(connected.size).toBe(0);
+    jest.runAllTimers();
+    expect([...connected.values()]).toEqual([a]);
+    demandSource(manager, a);
+    expect(connected.size).toBe(1);
+    prepareSource(manager, a);
+    jest.runAllTimers();
+    expect(connected.size).toBe(1);
+    stop();
+  });
+
+  it('registers nothing for a card gone, outside cards, or while a drag runs', () => {
+    const stop = provideSources(manager, host());
+    const a = card('a');
+    const b = card('b');
+    prepareSource(manager, document.body);
+    prepareSource(manager, a);
+    a.remove();
+    jest.runAllTimers();
+    expect(connected.size).toBe(0);
+    demandSource(manager, b);
+    const [idB] = [...connected.keys()];
+    manager.getActions().beginDrag([idB!], { clientOffset: { x: 0, y: 0 }, getSourceClientOffset: () => ({ x: 0, y: 0 }) });
+    const c = card('c');
+    prepareSource(manager, c);
+    jest.runAllTimers();
+    expect([...connected.values()]).toEqual([b]);
+    manager.getActions().endDrag();
+    stop();
+  });
 });

@@ -11,6 +11,7 @@ import { providedSources, type SourceHost } from './demand';
  * keeps the dragged one pinned; a card moved to another day remounts and needs no source of its own).
  */
 export class CardSourceRegistry {
+  /** In the order they were last ensured: the oldest go first when there are too many. */
   private readonly sources = new Map<Element, { sourceId: Identifier; disconnect: () => void }>();
 
   constructor(
@@ -23,19 +24,35 @@ export class CardSourceRegistry {
     return this.sources.size;
   }
 
+  has(card: Element): boolean {
+    return this.sources.has(card);
+  }
+
   ensure(card: Element): void {
-    this.sweep();
     const id = card.getAttribute(TASK_ATTR);
-    if (!id || this.sources.has(card)) return;
+    const known = this.sources.get(card);
+    if (known) {
+      this.sources.delete(card);
+      this.sources.set(card, known);
+    }
+    this.sweep();
+    if (!id || known) return;
     const sourceId = this.manager.getRegistry().addSource(TASK_TYPE, this.host.sourceFor(id, card));
     const disconnect = this.manager.getBackend().connectDragSource(sourceId, card);
     this.sources.set(card, { sourceId, disconnect });
   }
 
-  /** Forgets the sources of cards no longer in the page, unless a drag is running. */
+  /**
+   * Forgets the sources of cards no longer in the page, and the least recently used beyond MAX_SOURCES
+   * (a pointer sweeping over the week prepares a source for each card it crosses), unless a drag is running.
+   */
   sweep(): void {
     if (this.manager.getMonitor().isDragging()) return;
     for (const [card, source] of this.sources) if (!card.isConnected) this.remove(card, source);
+    for (const [card, source] of this.sources) {
+      if (this.sources.size < MAX_SOURCES) break;
+      this.remove(card, source);
+    }
   }
 
   dispose(): void {
@@ -49,6 +66,9 @@ export class CardSourceRegistry {
   }
 }
 
+/** Sources kept for cards still in the page: the cards a person pointed at lately. */
+export const MAX_SOURCES = 64;
+
 /**
  * For backends, as an input that may begin a drag reaches the page (in a window capture listener, so a source
  * connected now still hears the event on its node): the card `target` is in gets its drag source, if the
@@ -60,3 +80,31 @@ export function demandSource(manager: DragDropManager, target: EventTarget | nul
   if (!card || !provided) return;
   (provided.registry ??= new CardSourceRegistry(manager, provided.host)).ensure(card);
 }
+
+const preparing = new WeakMap<DragDropManager, Set<Element>>();
+
+/**
+ * For backends, as the pointer comes over a card: its source is registered in idle time, so the press that
+ * may follow (a drag, or a click on one of its buttons) finds it ready. A registration and its dnd-core state
+ * change cost ~0.5 ms, which otherwise sits between the press and what a click on the card does.
+ */
+export function prepareSource(manager: DragDropManager, target: EventTarget | null): void {
+  const card = target instanceof Element ? target.closest(`[${TASK_ATTR}]`) : null;
+  const provided = card && providedSources(manager);
+  if (!card || !provided || provided.registry?.has(card)) return;
+  let cards = preparing.get(manager);
+  if (!cards) preparing.set(manager, (cards = new Set()));
+  if (cards.has(card)) return;
+  cards.add(card);
+  whenIdle(() => {
+    cards.delete(card);
+    // A card gone meanwhile needs none; a drag running now registers nothing new (the next press will).
+    if (!card.isConnected || manager.getMonitor().isDragging() || providedSources(manager) !== provided) return;
+    (provided.registry ??= new CardSourceRegistry(manager, provided.host)).ensure(card);
+  });
+}
+
+const whenIdle = (run: () => void): void => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 250 });
+  else setTimeout(run, 1);
+};

@@ -2,7 +2,7 @@ import type { Backend, DragDropManager, Identifier, XYCoord } from 'dnd-core';
 import { TouchBackend } from 'react-dnd-touch-backend';
 import { installActivationGate, type ActivationGate } from './activationGate';
 import { startAutoScroll } from './autoScroll';
-import { demandSource } from './cardSources';
+import { demandSource, prepareSource } from './cardSources';
 import { closestRegistered, remember, targetIdsAt, type TargetNodes } from './hitTest';
 
 /**
@@ -22,6 +22,9 @@ export class PointerBackend implements Backend {
   /** The latest pointer of a running drag not hovered yet, and the frame that will hover it. */
   private pendingPoint: XYCoord | null = null;
   private pendingFrame = 0;
+  private readonly onPointerOver = (event: PointerEvent) => {
+    if (event.pointerType !== 'touch') prepareSource(this.manager, event.target);
+  };
 
   constructor(
     private readonly manager: DragDropManager,
@@ -47,6 +50,7 @@ export class PointerBackend implements Backend {
       beforeRelease: () => this.flushMove(),
     });
     this.touch.setup();
+    this.win.addEventListener('pointerover', this.onPointerOver, { capture: true, passive: true });
     this.stopWatching = monitor.subscribeToStateChange(() => this.onDragStateChange());
   }
 
@@ -56,6 +60,7 @@ export class PointerBackend implements Backend {
     this.stopWatching?.();
     this.stopScrolling?.();
     this.touch.teardown();
+    this.win.removeEventListener('pointerover', this.onPointerOver, { capture: true });
     this.gate?.dispose();
     this.gate = this.stopWatching = this.stopScrolling = null;
   }
