@@ -1,4 +1,4 @@
-import { taskAdded, taskCompletionSet, taskDeleted, taskMoved, taskRenamed, tasksRebased, tasksRestored } from '../../src/features/tasks/tasksSlice';
+import { changedIdsOf, taskAdded, taskCompletionSet, taskDeleted, taskMoved, taskRenamed, tasksRebased, tasksRestored } from '../../src/features/tasks/tasksSlice';
 import { TaskSubscriptions } from '../../src/features/tasks/useLiveTask';
 import { MemoryStorage, startStore } from './memoryStorage';
 import { MON, TUE, taskEntities } from './taskFixtures';
@@ -72,6 +72,21 @@ describe('per-task subscriptions (useLiveTask)', () => {
     const task = taskEntities(store.getState().tasks)[ids[5]!]!;
     store.dispatch(tasksRestored({ tasks: [{ ...task, title: 'Restored' }] }));
     expect(woken()).toEqual({ [ids[5]!]: 1 });
+  });
+
+  it('a delete or a move at the top of a long day names only that task: the tasks it renumbered are not compared', async () => {
+    const { store, ids, dateOf } = await planner(200);
+    const before = store.getState().tasks.days[MON]!.entities;
+    store.dispatch(taskDeleted({ id: ids[0]! }));
+    const after = store.getState().tasks.days[MON]!.entities;
+    // 99 Monday tasks got a new order, and so a new object.
+    expect(Object.keys(after).filter((id) => after[id] !== before[id])).toHaveLength(99);
+    expect([...changedIdsOf(after, before)!]).toEqual([ids[0]]);
+    const tuesday = store.getState().tasks.days[TUE]!.entities;
+    store.dispatch(taskMoved({ id: ids[2]!, toDate: TUE, toIndex: 0 }));
+    expect(dateOf(ids[2]!)).toBe(TUE);
+    expect([...changedIdsOf(store.getState().tasks.days[TUE]!.entities, tuesday)!]).toEqual([ids[2]]);
+    expect([...changedIdsOf(store.getState().tasks.days[MON]!.entities, after)!]).toEqual([ids[2]]);
   });
 
   it('listens to the store only while a card is subscribed', async () => {

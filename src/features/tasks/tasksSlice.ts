@@ -232,6 +232,8 @@ class TaskEdit {
         continue;
       }
       const touched = this.touchedOn(date);
+      // What cards show (title, completion, presence) changed only for the tasks edited; renumbering follows.
+      const shown = this.ownIds.has(date) ? new Set(touched) : touched;
       // Orders follow the ids: only a day whose list changed is walked to renumber.
       if (this.ownIds.has(date)) {
         let entities: DayEntities | null = null;
@@ -255,7 +257,7 @@ class TaskEdit {
       Object.freeze(day.ids);
       Object.freeze(day.entities);
       Object.freeze(day);
-      dayChanges.set(day.entities, { from: before, ids: touched });
+      dayChanges.set(day.entities, { from: before, ids: shown });
     }
     return Object.freeze({ ...this.base, days: Object.freeze(days), drag: this.drag });
   }
@@ -323,12 +325,16 @@ class TaskEdit {
 type DayEntities = DayTasks['entities'];
 
 /**
- * For each day's entities an edit made: the entities it started from and the ids whose tasks it may have
- * changed. A card subscription (useLiveTask) then compares those few tasks rather than every card of the day.
+ * For each day's entities an edit made: the entities it started from and the ids of the tasks it edited
+ * (not those it only renumbered: a delete at the top of a day of hundreds gives each a new order, which no
+ * card shows). A card subscription (useLiveTask) then compares those few tasks rather than every card of the day.
  */
 const dayChanges = new WeakMap<DayEntities, { from: DayEntities | undefined; ids: ReadonlySet<string> }>();
 
-/** The ids that may differ between a day's `before` and `after` entities, when `after` was made from `before` by one edit. */
+/**
+ * The ids whose title, completion or presence may differ between a day's `before` and `after` entities, when
+ * `after` was made from `before` by one edit (other tasks may have a new order, and so a new object).
+ */
 export function changedIdsOf(after: DayEntities, before: DayEntities | undefined): ReadonlySet<string> | undefined {
   const change = dayChanges.get(after);
   return change && change.from === before ? change.ids : undefined;
