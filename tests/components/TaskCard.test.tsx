@@ -26,6 +26,26 @@ describe('TaskCard', () => {
     expect(onDelete).toHaveBeenCalledTimes(1);
   });
 
+  it('leaves focus where it was on a mouse click of the check or delete button; the keyboard acts on them focused', async () => {
+    const { user, onToggleComplete, onDelete } = renderCard();
+    const title = screen.getByRole('button', { name: 'Buy milk' });
+    title.focus();
+    await user.click(screen.getByRole('button', { name: 'Mark "Buy milk" complete' }));
+    await user.click(screen.getByRole('button', { name: 'Delete "Buy milk"' }));
+    expect(onToggleComplete).toHaveBeenCalledTimes(1);
+    expect(onDelete).toHaveBeenCalledTimes(1);
+    expect(title).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Delete "Buy milk"' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onDelete).toHaveBeenCalledTimes(2);
+    await user.tab({ shift: true });
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Mark "Buy milk" complete' })).toHaveFocus();
+    await user.keyboard(' ');
+    expect(onToggleComplete).toHaveBeenCalledTimes(2);
+  });
+
   it('shows a completed task faded with its title struck through', () => {
     renderCard({ completed: true });
     const check = screen.getByRole('button', { name: 'Mark "Buy milk" incomplete' });
@@ -49,6 +69,29 @@ describe('TaskCard', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     // Keyboard users land back on the title they edited.
     expect(screen.getByRole('button', { name: 'Buy milk' })).toHaveFocus();
+  });
+
+  it('keeps the title out of reach while the field is open, and gives focus back to that same button', async () => {
+    const { user, onRename } = renderCard();
+    const title = screen.getByRole('button', { name: 'Buy milk' });
+    await user.click(title);
+    // Hidden from assistive tech and the Tab order, and not shown: the field takes its place.
+    expect(screen.queryByRole('button', { name: 'Buy milk' })).not.toBeInTheDocument();
+    expect(title).toHaveAttribute('aria-hidden', 'true');
+    expect(title).toHaveAttribute('tabindex', '-1');
+    expect(title).toHaveClass('sr-only');
+    expect(screen.queryByRole('button', { name: 'Delete "Buy milk"' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox'), '{Escape}');
+    expect(title).toHaveFocus();
+    expect(title).toHaveClass('task-title');
+    expect(title).not.toHaveAttribute('aria-hidden');
+    expect(title).not.toHaveAttribute('tabindex');
+    // Shift+Tab from the field goes elsewhere, not back to the hidden title; the blur commits.
+    await user.click(title);
+    await user.type(screen.getByRole('textbox'), ' and bread');
+    await user.tab({ shift: true });
+    expect(onRename).toHaveBeenCalledWith('Buy milk and bread');
+    expect(screen.getByRole('button', { name: 'Mark "Buy milk" complete' })).toHaveFocus();
   });
 
   it('commits on blur', async () => {

@@ -1,4 +1,4 @@
-import { memo, useCallback, useRef, useState, type HTMLAttributes, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useRef, useState, type HTMLAttributes, type KeyboardEvent, type MouseEvent } from 'react';
 
 export interface TaskCardProps {
   title: string;
@@ -27,8 +27,6 @@ export const TaskCard = memo(function TaskCard({
 }: TaskCardProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const titleButton = useRef<HTMLButtonElement>(null);
-  // Enter and Escape hand focus back to the title; a blur means the user went elsewhere.
-  const refocus = useRef(false);
   // Unmounting the input may fire one more blur after Enter or Escape: finish only once.
   const editing = useRef(false);
 
@@ -37,13 +35,16 @@ export const TaskCard = memo(function TaskCard({
     setDraft(title);
   };
 
+  /** Enter and Escape hand focus back to the title (keepFocus); a blur means the user went elsewhere. */
   const finishEdit = (commit: boolean, keepFocus: boolean) => {
     if (!editing.current || draft === null) return;
     editing.current = false;
     const trimmed = draft.trim();
     if (commit && trimmed && trimmed !== title) onRename(trimmed);
-    refocus.current = keepFocus;
     setDraft(null);
+    // The title stays mounted while the field is open (hidden), so focus returns to it here, before React
+    // changes the card: a focus() after that would lay out the page first (~1 ms with thousands of cards).
+    if (keepFocus) titleButton.current?.focus({ preventScroll: true });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -64,15 +65,6 @@ export const TaskCard = memo(function TaskCard({
     if (check) queueMicrotask(check);
   };
 
-  // Stable, so a re-render (a completion) does not detach and attach the ref again.
-  const focusTitle = useCallback((node: HTMLButtonElement | null) => {
-    titleButton.current = node;
-    if (node && refocus.current) {
-      refocus.current = false;
-      node.focus({ preventScroll: true });
-    }
-  }, []);
-
   return (
     // A day may hold hundreds of cards. Nothing in a card is positioned, translucent, masked or
     // content-visibility:auto (which also gives each element an intersection observer): each of those
@@ -91,13 +83,21 @@ export const TaskCard = memo(function TaskCard({
         aria-label={`Mark "${title}" ${completed ? 'incomplete' : 'complete'}`}
         aria-pressed={completed}
         onClick={onToggleComplete}
+        onMouseDown={keepFocusWhere}
         className="task-check"
       />
-      {draft === null ? (
-        <button ref={focusTitle} type="button" onClick={startEdit} className="task-title">
-          {title}
-        </button>
-      ) : (
+      {/* While the field is open, the title is kept out of sight and out of reach, and focus comes back to it. */}
+      <button
+        ref={titleButton}
+        type="button"
+        onClick={startEdit}
+        className={draft === null ? 'task-title' : 'sr-only'}
+        tabIndex={draft === null ? undefined : -1}
+        aria-hidden={draft === null ? undefined : true}
+      >
+        {title}
+      </button>
+      {draft !== null && (
         <input
           type="text"
           autoFocus
@@ -111,10 +111,20 @@ export const TaskCard = memo(function TaskCard({
         />
       )}
       {/* Its place is kept while hidden, so the icon appears without moving anything under the pointer. */}
-      {draft === null && <button type="button" aria-label={`Delete "${title}"`} onClick={deleteTask} className="task-delete" />}
+      {draft === null && (
+        <button type="button" aria-label={`Delete "${title}"`} onClick={deleteTask} onMouseDown={keepFocusWhere} className="task-delete" />
+      )}
     </li>
   );
 });
+
+/**
+ * A mouse click on the check or delete button leaves focus where it was (as Safari does for every button): with
+ * thousands of cards, moving focus restyles the page on the press, and a focused delete button would then make
+ * the delete move focus again (focusAfterDelete). Keyboard and screen-reader users, who act on the focused
+ * button, keep it.
+ */
+const keepFocusWhere = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault();
 
 /**
  * The delete button goes with its card, and focus would fall to <body>: a keyboard user keeps their place on the
