@@ -103,6 +103,8 @@ it('keeps the sources of the cards used last, up to MAX_SOURCES, unless a drag r
   expect(registry.size).toBe(MAX_SOURCES);
   // Used again: t0 is now the newest, so t1 goes first.
   registry.ensure(cards[0]!);
+  expect(registry.size).toBe(MAX_SOURCES);
+  expect(registry.has(cards[1]!)).toBe(true);
   registry.ensure(cards[MAX_SOURCES]!);
   expect(registry.size).toBe(MAX_SOURCES);
   expect(registry.has(cards[0]!)).toBe(true);

@@ -35,7 +35,7 @@ export class CardSourceRegistry {
       this.sources.delete(card);
       this.sources.set(card, known);
     }
-    this.sweep();
+    this.sweep(known ? 0 : 1);
     if (!id || known) return;
     const sourceId = this.manager.getRegistry().addSource(TASK_TYPE, this.host.sourceFor(id, card));
     const disconnect = this.manager.getBackend().connectDragSource(sourceId, card);
@@ -43,14 +43,14 @@ export class CardSourceRegistry {
   }
 
   /**
-   * Forgets the sources of cards no longer in the page, and the least recently used beyond MAX_SOURCES
-   * (a pointer sweeping over the week prepares a source for each card it crosses), unless a drag is running.
+   * Forgets the sources of cards no longer in the page, and the least recently used ones that leave no `room`
+   * under MAX_SOURCES (a pointer crossing the week prepares a source for each card it passes), unless a drag runs.
    */
-  sweep(): void {
+  sweep(room = 0): void {
     if (this.manager.getMonitor().isDragging()) return;
     for (const [card, source] of this.sources) if (!card.isConnected) this.remove(card, source);
     for (const [card, source] of this.sources) {
-      if (this.sources.size < MAX_SOURCES) break;
+      if (this.sources.size + room <= MAX_SOURCES) break;
       this.remove(card, source);
     }
   }
