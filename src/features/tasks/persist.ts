@@ -1,4 +1,5 @@
 import type { PersistConfig, Storage } from 'redux-persist';
+import { whenIdle } from '../../lib/idle';
 import { daysFrom, type TasksState } from './tasksSlice';
 import { TASKS_BACKUP_KEY, TASKS_KEY, parseStoredTasks, serializeDays, serializeTasks } from './storage';
 import type { Task } from './types';
@@ -20,14 +21,6 @@ function safeWrite(storage: globalThis.Storage, key: string, value: string): voi
 // idle time (a second at most) rather than landing in the middle of typing or a drag.
 const IDLE_WRITE_WAIT_MS = 1000;
 
-function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: IDLE_WRITE_WAIT_MS });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, 0);
-  return () => clearTimeout(timer);
-}
 
 // While a drag moves cards, a due write waits: serializing and storing 5,000 tasks took 20–90 ms, dropped
 // frames in the middle of the drag. Bounded, so it can never wait for good (a drag state left behind by a
@@ -39,7 +32,7 @@ const DRAG_RECHECK_MS = 250;
 
 function laterWhenIdle(ms: number, run: () => void): () => void {
   let cancelIdle: (() => void) | null = null;
-  const timer = setTimeout(() => (cancelIdle = whenIdle(run)), ms);
+  const timer = setTimeout(() => (cancelIdle = whenIdle(run, IDLE_WRITE_WAIT_MS)), ms);
   return () => {
     clearTimeout(timer);
     cancelIdle?.();
@@ -102,7 +95,7 @@ export function tasksPersistence(
         // The newest state replaces one still waiting: it is written once.
         const now = Date.now();
         if (pending) Object.assign(pending, { key, state, changedAt: now }).written.push(resolve);
-        else pending = { key, state, written: [resolve], cancel: whenIdle(writeWhenFree), dueAt: now, changedAt: now };
+        else pending = { key, state, written: [resolve], cancel: whenIdle(writeWhenFree, IDLE_WRITE_WAIT_MS), dueAt: now, changedAt: now };
       }),
     removeItem: async (key: string) => backing()?.removeItem(key),
   };

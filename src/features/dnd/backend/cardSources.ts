@@ -1,4 +1,5 @@
 import type { DragDropManager, Identifier } from 'dnd-core';
+import { whenIdle } from '../../../lib/idle';
 import { TASK_ATTR, TASK_TYPE } from './attributes';
 import { providedSources, type SourceHost } from './demand';
 
@@ -81,7 +82,8 @@ export function demandSource(manager: DragDropManager, target: EventTarget | nul
   (provided.registry ??= new CardSourceRegistry(manager, provided.host)).ensure(card);
 }
 
-const preparing = new WeakMap<DragDropManager, Set<Element>>();
+/** Cards whose source waits for idle time. */
+const preparing = new WeakSet<Element>();
 
 /**
  * For backends, as the pointer comes over a card: its source is registered in idle time, so the press that
@@ -91,20 +93,12 @@ const preparing = new WeakMap<DragDropManager, Set<Element>>();
 export function prepareSource(manager: DragDropManager, target: EventTarget | null): void {
   const card = target instanceof Element ? target.closest(`[${TASK_ATTR}]`) : null;
   const provided = card && providedSources(manager);
-  if (!card || !provided || provided.registry?.has(card)) return;
-  let cards = preparing.get(manager);
-  if (!cards) preparing.set(manager, (cards = new Set()));
-  if (cards.has(card)) return;
-  cards.add(card);
+  if (!card || !provided || provided.registry?.has(card) || preparing.has(card)) return;
+  preparing.add(card);
   whenIdle(() => {
-    cards.delete(card);
+    preparing.delete(card);
     // A card gone meanwhile needs none; a drag running now registers nothing new (the next press will).
     if (!card.isConnected || manager.getMonitor().isDragging() || providedSources(manager) !== provided) return;
     (provided.registry ??= new CardSourceRegistry(manager, provided.host)).ensure(card);
-  });
+  }, 250);
 }
-
-const whenIdle = (run: () => void): void => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 250 });
-  else setTimeout(run, 1);
-};
