@@ -3,6 +3,7 @@ import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, pers
 import { authConnectRequested, authReducer } from '../features/auth/authSlice';
 import { addHistoryListeners } from '../features/history/historyListeners';
 import { historyReducer } from '../features/history/historySlice';
+import { withHistory } from '../features/history/recordSteps';
 import { plannerReducer } from '../features/planner/plannerSlice';
 import { addRolloverListeners } from '../features/rollover/rolloverListeners';
 import { readRolloverSetting, rolloverReducer } from '../features/rollover/rolloverSlice';
@@ -45,7 +46,7 @@ function browserStorage(): globalThis.Storage | undefined {
 }
 
 function makeRootReducer(persistence: TasksPersistence) {
-  return withSync(
+  const reducer = withSync(
     combineReducers({
       tasks: persistReducer(persistence.config, tasksReducer),
       planner: plannerReducer,
@@ -57,6 +58,7 @@ function makeRootReducer(persistence: TasksPersistence) {
       rollover: rolloverReducer,
     }),
   );
+  return withHistory(reducer);
 }
 
 type RootReducer = ReturnType<typeof makeRootReducer>;

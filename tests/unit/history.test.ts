@@ -1,4 +1,4 @@
-import { HISTORY_LIMIT, historyCaseReducer, historyGroupEnded, historyGroupStarted, historyReducer, redoRequested, stepRecorded, stepUndone, undoRequested } from '../../src/features/history/historySlice';
+import { HISTORY_LIMIT, historyGroupEnded, historyGroupStarted, historyReplayEnded, historyReplayStarted, redoRequested, undoRequested } from '../../src/features/history/historySlice';
 import { restoreEvent } from '../../src/features/tasks/bulkEvents';
 import {
   isTaskEvent,
@@ -205,26 +205,81 @@ describe('undo and redo', () => {
   });
 });
 
-describe('historyReducer', () => {
-  const entry = (id: string) => ({ id, before: null, after: task(id, MON, 0) });
-  it('records a step as the slice’s case reducer does, at the limit and with steps to redo', () => {
-    let fast = historyReducer(undefined, { type: '@@init' });
-    let slow = historyCaseReducer(undefined, { type: '@@init' });
-    for (let i = 0; i < HISTORY_LIMIT + 5; i++) {
-      const action = stepRecorded([entry(`t${i}`)]);
-      fast = historyReducer(fast, action);
-      slow = historyCaseReducer(slow, action);
-      expect(fast).toEqual(slow);
-      if (i % 7 === 0) {
-        const undone = stepUndone({ id: fast.undo.at(-1)!.id });
-        fast = historyReducer(fast, undone);
-        slow = historyCaseReducer(slow, undone);
-        expect(fast.redo).toHaveLength(1);
-      }
-    }
-    for (let i = 0; i < HISTORY_LIMIT; i++) fast = historyReducer(fast, stepRecorded([entry(`more${i}`)]));
-    expect(fast.undo).toHaveLength(HISTORY_LIMIT);
-    expect(fast.undo[0]!.entries[0]!.id).toBe('more0');
-    expect(Object.isFrozen(fast.undo)).toBe(true);
+describe('recording steps in the reduction (withHistory)', () => {
+  it('records an edit in the same dispatch, without a second action, and as the same state for the same input', async () => {
+    const { store } = await board();
+    const dispatched: string[] = [];
+    const unsubscribe = store.subscribe(() => dispatched.push('notified'));
+    const before = store.getState();
+    store.dispatch(taskRenamed({ id: 'a', title: 'A' }));
+    unsubscribe();
+    expect(dispatched).toEqual(['notified']);
+    const { undo } = store.getState().history;
+    expect(undo).toHaveLength(1);
+    expect(undo[0]!.entries).toEqual([{ id: 'a', before: task('a', MON, 0), after: task('a', MON, 0, { title: 'A' }) }]);
+    expect(Object.isFrozen(undo)).toBe(true);
+    // Pure: reducing the same action on the same state gives an equal state (Redux DevTools can replay it).
+    const { makeStore } = await import('../../src/app/store');
+    const replayed = makeStore({ storage: () => undefined, preloadedState: before }).store;
+    replayed.dispatch(taskRenamed({ id: 'a', title: 'A' }));
+    expect(replayed.getState().history.undo).toEqual(undo);
+  });
+
+  it('names steps uniquely, also after the stacks were cleared', async () => {
+    const { store } = await board();
+    store.dispatch(taskRenamed({ id: 'a', title: 'A' }));
+    const first = store.getState().history.undo[0]!.id;
+    store.dispatch(tasksReplaced({ tasks: [task('a', MON, 0)] }));
+    expect(store.getState().history.undo).toEqual([]);
+    store.dispatch(taskRenamed({ id: 'a', title: 'A again' }));
+    expect(store.getState().history.undo[0]!.id).not.toBe(first);
+  });
+
+  it('does not record the events of a replay, nor add them to an open group', async () => {
+    const { store } = await board();
+    store.dispatch(historyReplayStarted());
+    store.dispatch(taskRenamed({ id: 'a', title: 'A' }));
+    store.dispatch(historyReplayEnded());
+    expect(store.getState().history.undo).toEqual([]);
+    store.dispatch(historyGroupStarted());
+    store.dispatch(historyReplayStarted());
+    store.dispatch(taskRenamed({ id: 'b', title: 'B' }));
+    store.dispatch(historyReplayEnded());
+    store.dispatch(taskRenamed({ id: 'c', title: 'C' }));
+    store.dispatch(historyGroupEnded());
+    expect(store.getState().history.undo.map((step) => step.entries.map((entry) => entry.id))).toEqual([['c']]);
+  });
+
+  it('records nested groups as one step when the outermost ends, each task as it was when the group began', async () => {
+    const { store, titles, undo } = await board();
+    store.dispatch(historyGroupStarted());
+    store.dispatch(taskRenamed({ id: 'a', title: 'A1' }));
+    store.dispatch(historyGroupStarted());
+    store.dispatch(taskRenamed({ id: 'a', title: 'A2' }));
+    store.dispatch(taskMoved({ id: 'b', toDate: TUE, toIndex: 0 }));
+    store.dispatch(historyGroupEnded());
+    expect(store.getState().history.undo).toEqual([]);
+    store.dispatch(historyGroupEnded());
+    const [step] = store.getState().history.undo;
+    expect(step!.entries.map((entry) => [entry.id, entry.before?.title, entry.after?.title])).toEqual([
+      ['a', 'a', 'A2'],
+      ['b', 'b', 'b'],
+    ]);
+    undo();
+    expect(titles(MON)).toEqual(['a', 'b', 'c']);
+    expect(titles(TUE)).toEqual(['d']);
+  });
+
+  it(`keeps the newest ${HISTORY_LIMIT} steps and clears what could be redone`, async () => {
+    const { store, undo } = await board();
+    store.dispatch(taskRenamed({ id: 'a', title: 'first' }));
+    undo();
+    expect(store.getState().history.redo).toHaveLength(1);
+    for (let n = 1; n <= HISTORY_LIMIT + 1; n += 1) store.dispatch(taskCompletionSet({ id: 'b', completed: n % 2 === 1 }));
+    const state = store.getState().history;
+    expect(state.redo).toEqual([]);
+    expect(state.undo).toHaveLength(HISTORY_LIMIT);
+    expect(state.undo.at(-1)!.id).toBe(`step-${state.recorded}`);
+    expect(state.undo[0]!.id).toBe(`step-${state.recorded - HISTORY_LIMIT + 1}`);
   });
 });
