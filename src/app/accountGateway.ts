@@ -21,31 +21,28 @@ export interface AccountGateway {
  * before it knew whether to start on top of the cloud copy.
  */
 export function addAccountGateway(startAppListening: AppStartListening, load: () => Promise<AddAccountListeners>): AccountGateway {
-  let early: UnknownAction[] | null = null;
   let registered = false;
   let connecting: Promise<void> | null = null;
-
-  const stopKeeping = startAppListening({
-    matcher: isTaskListChange,
-    effect: (action) => {
-      early?.push(action);
-    },
-  });
+  // Listens only while the listeners load: a visitor's every edit would otherwise pay for a listener that keeps nothing.
+  let stopKeeping: (() => void) | null = null;
 
   const connect = (api: AppListenerApi) =>
     (connecting ??= (async () => {
       if (!registered) {
-        early = [];
+        const kept: UnknownAction[] = [];
+        stopKeeping = startAppListening({ matcher: isTaskListChange, effect: (action) => void kept.push(action) });
         const addAccountListeners = await load();
         stopKeeping();
-        addAccountListeners(startAppListening, early);
+        stopKeeping = null;
+        addAccountListeners(startAppListening, kept);
         registered = true;
       }
       await followSession(api);
     })().catch((error: unknown) => {
       // A later request tries again (the listeners, once registered, stay).
       connecting = null;
-      if (!registered) early = null;
+      stopKeeping?.();
+      stopKeeping = null;
       console.warn('Could not load the sign-in client', error);
       api.dispatch(authConnectFailed());
       throw error;
