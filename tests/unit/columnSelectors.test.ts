@@ -8,9 +8,12 @@ import {
   taskCompletionSet,
   taskDeleted,
   taskMoved,
+  taskDragStarted,
   taskRenamed,
   type TasksState,
 } from '../../src/features/tasks/tasksSlice';
+import { makeSelectColumn } from '../../src/features/planner/columnView';
+import type { PlannerState } from '../../src/features/planner/plannerSlice';
 import type { Task, TaskDate } from '../../src/features/tasks/types';
 import { SOMEDAY } from '../../src/features/tasks/types';
 import { replay, taskEntities } from './taskFixtures';
@@ -219,5 +222,37 @@ describe('column selectors', () => {
     const total = expectedChanges.reduce((sum, n) => sum + n, 0);
     expect(total).toBeGreaterThan(0);
     expect(total).toBeLessThanOrEqual(2 * Math.floor(40 / 3));
+  });
+});
+
+describe('a column’s one subscription (makeSelectColumn)', () => {
+  const planner = (selectedColumn: string | null): PlannerState => ({ anchor: DAYS[0]!, selectedColumn });
+
+  it('hands every column the object it handed before when an edit leaves its list, the drag and the selection alone', () => {
+    const state = week();
+    const selects = DAYS.map(() => makeSelectColumn());
+    const first = DAYS.map((day, i) => selects[i]!({ tasks: state, planner: planner(null) }, day));
+    const id = idOf(state, `${DAYS[3]} #2`);
+    const completed = replay([taskCompletionSet({ id, completed: true })], state);
+    DAYS.forEach((day, i) => expect(selects[i]!({ tasks: completed, planner: planner(null) }, day)).toBe(first[i]));
+    expect(first[3]).toMatchObject({ draggedId: null, selected: false });
+    expect(first[3]!.tasks.map((task) => task.id)).toContain(id);
+  });
+
+  it('renews only the columns whose list, drag mark or selection changed', () => {
+    const state = week();
+    const selects = DAYS.map(() => makeSelectColumn());
+    const read = (tasks: TasksState, selected: string | null) => DAYS.map((day, i) => selects[i]!({ tasks, planner: planner(selected) }, day));
+    const renewed = (before: ReturnType<typeof read>, after: ReturnType<typeof read>) => DAYS.filter((_, i) => before[i] !== after[i]);
+    const first = read(state, null);
+    const selected = read(state, DAYS[5]!);
+    expect(renewed(first, selected)).toEqual([DAYS[5]]);
+    expect(selected[5]!.selected).toBe(true);
+    const deleted = replay([taskDeleted({ id: idOf(state, `${DAYS[1]} #0`) })], state);
+    expect(renewed(selected, read(deleted, DAYS[5]!))).toEqual([DAYS[1]]);
+    // Every column learns which card is dragged (a drop may come to any of them).
+    const dragging = replay([taskDragStarted({ id: idOf(state, `${DAYS[0]} #0`) })], deleted);
+    const during = read(dragging, DAYS[5]!);
+    expect(during.every((view) => view.draggedId === idOf(state, `${DAYS[0]} #0`))).toBe(true);
   });
 });

@@ -4,12 +4,13 @@ import { TASK_ATTR } from '../dnd/backend/attributes';
 import { useColumnDrop } from '../dnd/useTaskDnd';
 import { DayColumn, type DayColumnProps } from '../tasks/DayColumn';
 import { TaskCardContainer } from '../tasks/TaskCardContainer';
-import { makeSelectTasksOn, selectDraggedTaskId, taskAdded, taskIn } from '../tasks/tasksSlice';
+import { taskAdded, taskIn } from '../tasks/tasksSlice';
 import { SOMEDAY, type Task, type TaskDate } from '../tasks/types';
 import { taskSubscriptions } from '../tasks/useLiveTask';
 import { groupTasks, type TaskGroup } from './cardGroups';
 import { cardsDeferred, deferOffscreenCards, scheduleUpgrade } from './cardUpgrade';
-import { columnToggled, selectSelectedColumn } from './plannerSlice';
+import { makeSelectColumn } from './columnView';
+import { columnToggled } from './plannerSlice';
 import { dateLabel, dayLabel, isTodayKey } from './week';
 
 // A day may hold hundreds of tasks. A column shows a screenful of cards with the grid (one-line cards
@@ -107,7 +108,6 @@ function useTaskGroups(tasks: Task[]): TaskGroup[] {
 /** One day (or Some Day) of the displayed week, wired to the store. */
 export const DayColumnContainer = memo(function DayColumnContainer({ date }: { date: TaskDate }) {
   const dispatch = useAppDispatch();
-  const selected = useAppSelector((state) => selectSelectedColumn(state) === date);
   // react-dnd's drop target hooks run here, apart from the cards: an add or a delete (or a live move while
   // dragging) renders ColumnWithCards only, not these (~0.2-0.4 ms a column render, profiled).
   const { ref, isOver } = useColumnDrop(date);
@@ -121,7 +121,6 @@ export const DayColumnContainer = memo(function DayColumnContainer({ date }: { d
       title={someday ? 'Some Day' : dayLabel(date)}
       dateLabel={someday ? undefined : dateLabel(date)}
       isToday={!someday && isTodayKey(date)}
-      selected={selected}
       isOver={isOver}
       onToggleSelected={onToggleSelected}
       onAddTask={onAddTask}
@@ -130,20 +129,19 @@ export const DayColumnContainer = memo(function DayColumnContainer({ date }: { d
   );
 });
 
-type ColumnProps = Omit<DayColumnProps, 'taskCount' | 'children'> & { date: TaskDate };
+type ColumnProps = Omit<DayColumnProps, 'taskCount' | 'children' | 'selected'> & { date: TaskDate };
 
 /** The column with its cards and their count: what changes as its tasks do. */
 const ColumnWithCards = memo(function ColumnWithCards({ date, ...column }: ColumnProps) {
   // One selector instance per column keeps each column's memo independent.
-  const selectTasksOn = useMemo(() => makeSelectTasksOn(), []);
-  const tasks = useAppSelector((state) => selectTasksOn(state, date));
-  const draggedId = useAppSelector(selectDraggedTaskId);
+  const selectColumn = useMemo(() => makeSelectColumn(), []);
+  const { tasks, draggedId, selected } = useAppSelector((state) => selectColumn(state, date));
   const rendered = useRenderedCount(tasks.length);
   const shown = useMemo(() => (rendered < tasks.length ? tasks.slice(0, rendered) : tasks), [tasks, rendered]);
   const groups = useTaskGroups(shown);
 
   return (
-    <DayColumn {...column} taskCount={tasks.length}>
+    <DayColumn {...column} selected={selected} taskCount={tasks.length}>
       {groups.map((group) => (
         <CardGroup key={group.key} tasks={group.tasks} draggedId={draggedId !== null && group.tasks.some((task) => task.id === draggedId) ? draggedId : null} />
       ))}
