@@ -1,7 +1,7 @@
-import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { useAppStore } from '../../app/hooks';
 import type { AppStore } from '../../app/store';
-import { changedIdsOf, type TaskDays } from './tasksSlice';
+import { changedIdsOf, type TaskDays, type TasksState } from './tasksSlice';
 import type { Task, TaskDate } from './types';
 
 /**
@@ -85,22 +85,29 @@ export function taskSubscriptions(store: Pick<AppStore, 'getState' | 'subscribe'
 /**
  * The task as the store has it now, for what a card shows (its title and completion). The column passes
  * each card its task, but a completion or rename leaves the column's array alone (see makeSelectTasksOn):
- * the card hears of it here. Returns the same object while title and completion stay the same, so a
+ * the card hears of it here. Keeps the same object while title and completion stay the same, so a
  * reorder, which gives a task a new object, does not render the card again.
+ *
+ * State set from the card's subscription rather than useSyncExternalStore: that hook gives every render
+ * after a change a passive effect, which React runs within a click's commit (a discrete update) on top of
+ * the card's own render. The subscription is made after the card mounts, so it first catches up on a change
+ * made in between (a set state that changes nothing renders nothing).
  */
 export function useLiveTask(task: Task): Task {
   const store = useAppStore();
-  const shown = useRef(task);
   const { id, date } = task;
-  const subscribe = useCallback((listener: () => void) => taskSubscriptions(store).subscribe(id, date, listener), [store, id, date]);
-  // Stable: a new getSnapshot on each render makes React schedule a passive effect for every card render.
-  const snapshot = useCallback(() => {
-    // Gone from its day (moved or deleted): the card is about to leave; it keeps showing what it showed.
-    const current = store.getState().tasks.days[date]?.entities[id] ?? shown.current;
-    const last = shown.current;
-    if (current === last || (current.id === last.id && current.title === last.title && current.completed === last.completed)) return last;
-    shown.current = current;
-    return current;
+  const [shown, setShown] = useState(() => liveTask(store.getState().tasks, id, date, task));
+  useEffect(() => {
+    const update = () => setShown((last) => liveTask(store.getState().tasks, id, date, last));
+    const stop = taskSubscriptions(store).subscribe(id, date, update);
+    update();
+    return stop;
   }, [store, id, date]);
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return shown;
+}
+
+/** The store's task if it shows something else than `last`; gone from its day (moved or deleted), the card is about to leave and keeps `last`. */
+function liveTask(tasks: Pick<TasksState, 'days'>, id: string, date: TaskDate, last: Task): Task {
+  const current = tasks.days[date]?.entities[id];
+  return !current || current === last || !shownDiffers(last, current) ? last : current;
 }
