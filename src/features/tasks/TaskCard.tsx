@@ -44,7 +44,13 @@ export const TaskCard = memo(function TaskCard({
     setDraft(null);
     // The title stays mounted while the field is open (hidden), so focus returns to it here, before React
     // changes the card: a focus() after that would lay out the page first (~1 ms with thousands of cards).
-    if (keepFocus) titleButton.current?.focus({ preventScroll: true });
+    // Its tabindex goes first, as React would take it off in the commit: taken off a focused element, it makes
+    // Blink restyle the page there and then to see whether the element can still hold focus.
+    const button = titleButton.current;
+    if (keepFocus && button) {
+      button.removeAttribute('tabindex');
+      button.focus({ preventScroll: true });
+    }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
