@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,9 @@ import { FLOOR_HTML } from './floorPage';
 // app's own static server (server/static.ts), so the JS travels as it does in production.
 
 const LOADS = 5;
-const TOGGLES = 8;
+// Toggles repeat on one card; renames and deletes each take another card, as many as fit on the screen.
+const TOGGLES = 24;
+const EDITS = 8;
 const MANY = 5000;
 const KEY = 'weekly-planner-tasks';
 const KB = 1000;
@@ -173,59 +175,74 @@ async function coldLoad(browser: Browser, url: string, n: number, targets: Recor
   }
 }
 
-async function toggles(browser: Browser, url: string, targets: Record<string, string>) {
-  const { context } = await coldLoad(browser, url, MANY, targets, true);
-  const page = context!.pages()[0]!;
-  const dom: number[] = [];
-  const frame: number[] = [];
+type Side = 'floor' | 'app';
+type Probe = { dom: number; frame: number };
+
+/**
+ * The two pages open side by side, their clicks taken one by one in turn (floor then app, then app then floor): the
+ * machine's load moves within seconds on these hosts, and a session of one page's clicks, then one of the other's,
+ * took its changes on one side only (the floor's own toggle median moved between 1.1 and 1.6 ms from run to run).
+ */
+async function alternating(
+  browser: Browser,
+  urls: Record<Side, string>,
+  targets: Record<string, string>,
+  count: number,
+  click: (page: Page, i: number, url: string) => Promise<Probe>,
+): Promise<Record<Side, Probe>> {
+  const sides: Side[] = ['floor', 'app'];
+  const contexts: BrowserContext[] = [];
+  const results = { floor: { dom: [] as number[], frame: [] as number[] }, app: { dom: [] as number[], frame: [] as number[] } };
   try {
+    const pages = {} as Record<Side, Page>;
+    for (const side of sides) {
+      const { context } = await coldLoad(browser, urls[side], MANY, targets, true);
+      contexts.push(context!);
+      pages[side] = context!.pages()[0]!;
+    }
     await sleep(1000);
-    for (let i = 0; i < TOGGLES; i++) {
-      const point = (await page.evaluate(armToggleScript(title(1)))) as { x: number; y: number } | null;
-      if (!point) throw new Error(`no complete control on the card "${title(1)}" at ${url}`);
-      await page.mouse.move(point.x, point.y);
-      await sleep(300); // hover effects and the previous toggle's idle work are done
-      await page.mouse.click(point.x, point.y);
-      const result = (await page.evaluate('window.__toggle')) as { dom: number; frame: number };
-      dom.push(result.dom);
-      frame.push(result.frame);
+    for (let i = 0; i < count; i++) {
+      for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
+        const result = await click(pages[side], i, urls[side]);
+        results[side].dom.push(result.dom);
+        results[side].frame.push(result.frame);
+      }
     }
   } finally {
-    await context!.close();
+    for (const context of contexts) await context.close();
   }
-  return { dom: median(dom), frame: median(frame) };
+  const medians = (side: Side) => ({ dom: median(results[side].dom), frame: median(results[side].frame) });
+  return { floor: medians('floor'), app: medians('app') };
 }
 
-/** Deletes or renames TOGGLES different tasks (Monday's first ones, every 8th title), one at a time. */
-async function edits(browser: Browser, url: string, targets: Record<string, string>, kind: 'delete' | 'rename') {
-  const { context } = await coldLoad(browser, url, MANY, targets, true);
-  const page = context!.pages()[0]!;
-  const dom: number[] = [];
-  const frame: number[] = [];
-  try {
-    await sleep(1000);
-    for (let i = 0; i < TOGGLES; i++) {
-      const text = title(1 + 8 * i);
-      const point = (await page.evaluate(armEditScript(text, kind))) as { x: number; y: number } | null;
-      if (!point) throw new Error(`no ${kind} control on the card "${text}" at ${url}`);
-      await page.mouse.move(point.x, point.y);
+/** Completes and reopens Monday's first task, TOGGLES times a side. */
+const toggle = async (page: Page, _i: number, url: string): Promise<Probe> => {
+  const point = (await page.evaluate(armToggleScript(title(1)))) as { x: number; y: number } | null;
+  if (!point) throw new Error(`no complete control on the card "${title(1)}" at ${url}`);
+  await page.mouse.move(point.x, point.y);
+  await sleep(300); // hover effects and the previous toggle's idle work are done
+  await page.mouse.click(point.x, point.y);
+  return (await page.evaluate('window.__toggle')) as Probe;
+};
+
+/** Deletes or renames a different task each time (Monday's first ones, every 8th title). */
+const edit =
+  (kind: 'delete' | 'rename') =>
+  async (page: Page, i: number, url: string): Promise<Probe> => {
+    const text = title(1 + 8 * i);
+    const point = (await page.evaluate(armEditScript(text, kind))) as { x: number; y: number } | null;
+    if (!point) throw new Error(`no ${kind} control on the card "${text}" at ${url}`);
+    await page.mouse.move(point.x, point.y);
+    await sleep(300);
+    await page.mouse.click(point.x, point.y);
+    if (kind === 'rename') {
+      await page.keyboard.press('End');
+      await page.keyboard.type(' renamed');
       await sleep(300);
-      await page.mouse.click(point.x, point.y);
-      if (kind === 'rename') {
-        await page.keyboard.press('End');
-        await page.keyboard.type(' renamed');
-        await sleep(300);
-        await page.keyboard.press('Enter');
-      }
-      const result = (await page.evaluate('window.__edit')) as { dom: number; frame: number };
-      dom.push(result.dom);
-      frame.push(result.frame);
+      await page.keyboard.press('Enter');
     }
-  } finally {
-    await context!.close();
-  }
-  return { dom: median(dom), frame: median(frame) };
-}
+    return (await page.evaluate('window.__edit')) as Probe;
+  };
 
 interface Figures {
   ready0: number;
@@ -240,7 +257,7 @@ interface Figures {
 
 /**
  * Both pages' figures, taken in lockstep: each cold load of the floor is followed by the same load of the app, and the
- * click sessions alternate (floor then app, then app then floor), so a change in machine load during the run lands on
+ * clicks alternate one by one between the two pages (see alternating), so a change in machine load during the run lands on
  * both sides of a ratio instead of on one (measured one after the other, a minute apart, ratios moved by 30%).
  */
 async function measurePair(browser: Browser, urls: { floor: string; app: string }): Promise<{ floor: Figures; app: Figures }> {
@@ -255,18 +272,17 @@ async function measurePair(browser: Browser, urls: { floor: string; app: string 
   for (let i = 0; i < LOADS; i++) for (const side of sides) zero[side].push(await coldLoad(browser, urls[side], 0, empty));
   for (const side of sides) await coldLoad(browser, urls[side], MANY, many);
   for (let i = 0; i < LOADS; i++) for (const side of sides) full[side].push(await coldLoad(browser, urls[side], MANY, many));
-  const toggle = { floor: await toggles(browser, urls.floor, many), app: await toggles(browser, urls.app, many) };
-  // The app first this time (an object literal's values run in order).
-  const rename = { app: await edits(browser, urls.app, many, 'rename'), floor: await edits(browser, urls.floor, many, 'rename') };
-  const remove = { floor: await edits(browser, urls.floor, many, 'delete'), app: await edits(browser, urls.app, many, 'delete') };
+  const toggled = await alternating(browser, urls, many, TOGGLES, toggle);
+  const rename = await alternating(browser, urls, many, EDITS, edit('rename'));
+  const remove = await alternating(browser, urls, many, EDITS, edit('delete'));
   const figures = (side: (typeof sides)[number]): Figures => ({
     renameDom: rename[side].dom,
     deleteDom: remove[side].dom,
     ready0: median(zero[side].map((l) => l.at.ready!)),
     fcp5000: median(full[side].map((l) => l.fcp)),
     all5000: median(full[side].map((l) => Math.max(...Object.values(l.at)))),
-    toggleDom: toggle[side].dom,
-    toggleFrame: toggle[side].frame,
+    toggleDom: toggled[side].dom,
+    toggleFrame: toggled[side].frame,
     scripts: zero[side][0]!.scripts,
   });
   return { floor: figures('floor'), app: figures('app') };
@@ -289,7 +305,7 @@ export async function printRuler(browser: Browser, appDir: string): Promise<void
     }
     const inline = (await readFile(path.join(floorDir, 'index.html'), 'utf8')).length;
 
-    console.log(`\nThe speed ruler: the plain-DOM floor and the planner, same Chromium, same run, taken in lockstep (medians of ${LOADS} cold loads, ${TOGGLES} toggles, renames and deletes)`);
+    console.log(`\nThe speed ruler: the plain-DOM floor and the planner, same Chromium, same run, taken in lockstep (medians of ${LOADS} cold loads, ${TOGGLES} toggles, ${EDITS} renames and ${EDITS} deletes, the two pages' clicks taken in turn)`);
     console.log('  Absolute times move with machine load; the ratio app/floor is the figure (lower is better, < 1 beats plain DOM).');
     const widths = [34, 10, 10, 10, 22];
     const line = (cells: string[]) => console.log('  ' + cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(''));
