@@ -1,7 +1,11 @@
 import { isWellFormedTaskEvent, TASK_EVENT_TYPES } from '../../src/features/tasks/events';
 import {
+  isTaskEvent,
+  isTaskListChange,
   taskAdded,
   taskCompletionSet,
+  taskDragCancelled,
+  taskDragMovedTo,
   taskDeleted,
   taskMoved,
   taskMovedToEnd,
@@ -49,5 +53,27 @@ describe('task events read from elsewhere', () => {
     ['a rollover to no day', { type: 'tasks/tasksRolledOver', payload: { ids: ['x'], to: 'tomorrow' } }],
   ])('rejects %s', (_name, value) => {
     expect(isWellFormedTaskEvent(value)).toBe(false);
+  });
+});
+
+describe('isTaskEvent and isTaskListChange', () => {
+  it('match the log’s events by type, and nothing else', () => {
+    const events = [taskAdded('A', '2026-11-23'), taskRenamed({ id: 'a', title: 'B' }), tasksRolledOver({ ids: ['a'], to: '2026-11-24' })];
+    for (const event of events) {
+      expect(isTaskEvent(event)).toBe(true);
+      expect(isTaskListChange(event)).toBe(true);
+    }
+    expect(TASK_EVENT_TYPES.every((type) => isTaskEvent({ type }))).toBe(true);
+    for (const other of [null, undefined, 'tasks/taskRenamed', { type: 'tasks/taskDragStarted' }, { type: 42 }, { payload: {} }]) {
+      expect(isTaskEvent(other)).toBe(false);
+      expect(isTaskListChange(other)).toBe(false);
+    }
+  });
+
+  it('count a drag’s live moves and its cancel as list changes, not as log events', () => {
+    for (const local of [taskDragMovedTo({ id: 'a', toDate: '2026-11-24' }), taskDragCancelled()]) {
+      expect(isTaskEvent(local)).toBe(false);
+      expect(isTaskListChange(local)).toBe(true);
+    }
   });
 });

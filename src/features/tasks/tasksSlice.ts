@@ -1,4 +1,4 @@
-import { createAction, createEntityAdapter, createSelector, isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
+import { createAction, createEntityAdapter, createSelector, type UnknownAction } from '@reduxjs/toolkit';
 import { newTaskId } from '../../lib/ids';
 import type { Task, TaskDate } from './types';
 
@@ -561,17 +561,23 @@ export function replayTaskEvents(state: TasksState, events: Iterable<TaskEvent>)
   const where = new Map<string, TaskDate>();
   for (const date in state.days) for (const id of state.days[date]!.ids) where.set(id, date);
   const edit = new TaskEdit(state, where);
-  for (const event of events) if (TASK_EVENT_TYPES.includes(event.type)) apply[event.type]!(edit, event);
+  for (const event of events) if (isTaskEventType(event.type)) apply[event.type]!(edit, event);
   return edit.finish(true);
 }
 
 export const TASK_EVENT_TYPES: readonly string[] = taskEvents.map((creator) => creator.type);
 
+// By type: every dispatch asks (history, sync, listeners), and isAnyOf runs each creator's match in turn.
+const taskEventTypes: ReadonlySet<string> = new Set(TASK_EVENT_TYPES);
+const isTaskEventType = (type: unknown) => typeof type === 'string' && taskEventTypes.has(type);
+
 /** Matches the events of the task log (the sync listener sends these). */
-export const isTaskEvent = isAnyOf(...taskEvents);
+export const isTaskEvent = (action: unknown): action is TaskEvent =>
+  typeof action === 'object' && action !== null && isTaskEventType((action as { type?: unknown }).type);
 
 /** Anything that changes the list shown: log events and the local drag moves (persistence writes after these). */
-export const isTaskListChange = isAnyOf(...taskEvents, taskDragMovedTo, taskDragCancelled);
+export const isTaskListChange = (action: unknown): action is TaskEvent | ReturnType<typeof taskDragMovedTo> | ReturnType<typeof taskDragCancelled> =>
+  isTaskEvent(action) || taskDragMovedTo.match(action) || taskDragCancelled.match(action);
 
 // ---------------------------------------------------------------------------------------------------
 // Selectors
