@@ -189,27 +189,30 @@ async function alternating(
   targets: Record<string, string>,
   count: number,
   click: (page: Page, i: number, url: string) => Promise<Probe>,
+  sessions = 1,
 ): Promise<Record<Side, Probe>> {
   const sides: Side[] = ['floor', 'app'];
-  const contexts: BrowserContext[] = [];
   const results = { floor: { dom: [] as number[], frame: [] as number[] }, app: { dom: [] as number[], frame: [] as number[] } };
-  try {
-    const pages = {} as Record<Side, Page>;
-    for (const side of sides) {
-      const { context } = await coldLoad(browser, urls[side], MANY, targets, true);
-      contexts.push(context!);
-      pages[side] = context!.pages()[0]!;
-    }
-    await sleep(1000);
-    for (let i = 0; i < count; i++) {
-      for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
-        const result = await click(pages[side], i, urls[side]);
-        results[side].dom.push(result.dom);
-        results[side].frame.push(result.frame);
+  for (let session = 0; session < sessions; session++) {
+    const contexts: BrowserContext[] = [];
+    try {
+      const pages = {} as Record<Side, Page>;
+      for (const side of sides) {
+        const { context } = await coldLoad(browser, urls[side], MANY, targets, true);
+        contexts.push(context!);
+        pages[side] = context!.pages()[0]!;
       }
+      await sleep(1000);
+      for (let i = 0; i < count; i++) {
+        for (const side of (i + session) % 2 === 0 ? sides : [...sides].reverse()) {
+          const result = await click(pages[side], i, urls[side]);
+          results[side].dom.push(result.dom);
+          results[side].frame.push(result.frame);
+        }
+      }
+    } finally {
+      for (const context of contexts) await context.close();
     }
-  } finally {
-    for (const context of contexts) await context.close();
   }
   const medians = (side: Side) => ({ dom: median(results[side].dom), frame: median(results[side].frame) });
   return { floor: medians('floor'), app: medians('app') };
@@ -273,8 +276,9 @@ async function measurePair(browser: Browser, urls: { floor: string; app: string 
   for (const side of sides) await coldLoad(browser, urls[side], MANY, many);
   for (let i = 0; i < LOADS; i++) for (const side of sides) full[side].push(await coldLoad(browser, urls[side], MANY, many));
   const toggled = await alternating(browser, urls, many, TOGGLES, toggle);
-  const rename = await alternating(browser, urls, many, EDITS, edit('rename'));
-  const remove = await alternating(browser, urls, many, EDITS, edit('delete'));
+  // Two sessions each, on freshly loaded pages: the cards a session edits are those on the screen.
+  const rename = await alternating(browser, urls, many, EDITS, edit('rename'), 2);
+  const remove = await alternating(browser, urls, many, EDITS, edit('delete'), 2);
   const figures = (side: (typeof sides)[number]): Figures => ({
     renameDom: rename[side].dom,
     deleteDom: remove[side].dom,
@@ -305,7 +309,7 @@ export async function printRuler(browser: Browser, appDir: string): Promise<void
     }
     const inline = (await readFile(path.join(floorDir, 'index.html'), 'utf8')).length;
 
-    console.log(`\nThe speed ruler: the plain-DOM floor and the planner, same Chromium, same run, taken in lockstep (medians of ${LOADS} cold loads, ${TOGGLES} toggles, ${EDITS} renames and ${EDITS} deletes, the two pages' clicks taken in turn)`);
+    console.log(`\nThe speed ruler: the plain-DOM floor and the planner, same Chromium, same run, taken in lockstep (medians of ${LOADS} cold loads, ${TOGGLES} toggles, ${2 * EDITS} renames and ${2 * EDITS} deletes, the two pages' clicks taken in turn)`);
     console.log('  Absolute times move with machine load; the ratio app/floor is the figure (lower is better, < 1 beats plain DOM).');
     const widths = [34, 10, 10, 10, 22];
     const line = (cells: string[]) => console.log('  ' + cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(''));
