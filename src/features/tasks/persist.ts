@@ -21,7 +21,6 @@ function safeWrite(storage: globalThis.Storage, key: string, value: string): voi
 // idle time (a second at most) rather than landing in the middle of typing or a drag.
 const IDLE_WRITE_WAIT_MS = 1000;
 
-
 // While a drag moves cards, a due write waits: serializing and storing 5,000 tasks took 20–90 ms, dropped
 // frames in the middle of the drag. Bounded, so it can never wait for good (a drag state left behind by a
 // touch drop once held the write back indefinitely): it goes as soon as the list has not changed for

@@ -109,5 +109,5 @@ export function useLiveTask(task: Task): Task {
 /** The store's task if it shows something else than `last`; gone from its day (moved or deleted), the card is about to leave and keeps `last`. */
 function liveTask(tasks: Pick<TasksState, 'days'>, id: string, date: TaskDate, last: Task): Task {
   const current = tasks.days[date]?.entities[id];
-  return !current || current === last || !shownDiffers(last, current) ? last : current;
+  return current && shownDiffers(last, current) ? current : last;
 }
