@@ -91,18 +91,21 @@ export function taskSubscriptions(store: Pick<AppStore, 'getState' | 'subscribe'
  * State set from the card's subscription rather than useSyncExternalStore: that hook gives every render
  * after a change a passive effect, which React runs within a click's commit (a discrete update) on top of
  * the card's own render. The subscription is made after the card mounts, so it first catches up on a change
- * made in between (a set state that changes nothing renders nothing).
+ * made in between, and only on one: a set state that changes nothing stays queued on the card, and the card's
+ * first click then rendered it twice (the second time at normal priority, after the click's own render).
  */
 export function useLiveTask(task: Task): Task {
   const store = useAppStore();
   const { id, date } = task;
   const [shown, setShown] = useState(() => liveTask(store.getState().tasks, id, date, task));
+  // The store's task as the first render read it (never set again).
+  const [read] = useState(() => store.getState().tasks.days[date]?.entities[id]);
   useEffect(() => {
     const update = () => setShown((last) => liveTask(store.getState().tasks, id, date, last));
     const stop = taskSubscriptions(store).subscribe(id, date, update);
-    update();
+    if (store.getState().tasks.days[date]?.entities[id] !== read) update();
     return stop;
-  }, [store, id, date]);
+  }, [store, id, date, read]);
   return shown;
 }
 
