@@ -98,7 +98,7 @@ describe('PlannerPage', () => {
     expect(screen.queryByText('Elsewhere')).not.toBeInTheDocument();
 
     await user.click(within(tuesday).getByRole('button', { name: 'Mark "First" complete' }));
-    expect(within(tuesday).getByRole('button', { name: 'Mark "First" incomplete' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(tuesday).getByRole('button', { name: 'Mark "First" complete', pressed: true })).toHaveAttribute('aria-pressed', 'true');
     expect(taskEntities(store.getState().tasks)['task-1']!.completed).toBe(true);
 
     await user.click(within(tuesday).getByRole('button', { name: 'Second' }));

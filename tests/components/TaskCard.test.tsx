@@ -48,12 +48,21 @@ describe('TaskCard', () => {
 
   it('shows a completed task faded with its title struck through', () => {
     renderCard({ completed: true });
-    const check = screen.getByRole('button', { name: 'Mark "Buy milk" incomplete' });
+    const check = screen.getByRole('button', { name: 'Mark "Buy milk" complete', pressed: true });
     expect(check).toHaveAttribute('aria-pressed', 'true');
     // .is-done (index.css): muted, struck-through text on a flat card rather than opacity, which took the
     // title under 4.5:1 contrast; the e2e suite checks the computed style and axe the contrast.
     expect(screen.getByRole('listitem')).toHaveClass('task-card', 'is-done');
     expect(screen.getByRole('listitem')).not.toHaveClass('is-dragging');
+  });
+
+  it('keeps the check button\'s name as its state changes: aria-pressed says whether the task is done', () => {
+    const handlers = { onToggleComplete: jest.fn(), onDelete: jest.fn(), onRename: jest.fn() };
+    const { rerender } = render(<TaskCard title="Buy milk" completed={false} {...handlers} />);
+    const check = screen.getByRole('button', { name: 'Mark "Buy milk" complete', pressed: false });
+    rerender(<TaskCard title="Buy milk" completed {...handlers} />);
+    expect(check).toHaveAccessibleName('Mark "Buy milk" complete');
+    expect(check).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('edits the title inline and commits the trimmed title on Enter', async () => {

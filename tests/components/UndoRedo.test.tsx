@@ -38,16 +38,16 @@ describe('undo and redo on the planner', () => {
   it('Ctrl+Z undoes a completion, Ctrl+Shift+Z and Ctrl+Y redo it', async () => {
     const { user } = await renderPlanner();
     await user.click(screen.getByRole('button', { name: 'Mark "Buy milk" complete' }));
-    expect(screen.getByRole('button', { name: 'Mark "Buy milk" incomplete' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark "Buy milk" complete', pressed: true })).toBeInTheDocument();
 
     await user.keyboard('{Control>}z{/Control}');
-    expect(screen.getByRole('button', { name: 'Mark "Buy milk" complete' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark "Buy milk" complete', pressed: false })).toBeInTheDocument();
     await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
-    expect(screen.getByRole('button', { name: 'Mark "Buy milk" incomplete' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark "Buy milk" complete', pressed: true })).toBeInTheDocument();
     await user.keyboard('{Meta>}z{/Meta}');
-    expect(screen.getByRole('button', { name: 'Mark "Buy milk" complete' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark "Buy milk" complete', pressed: false })).toBeInTheDocument();
     await user.keyboard('{Control>}y{/Control}');
-    expect(screen.getByRole('button', { name: 'Mark "Buy milk" incomplete' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark "Buy milk" complete', pressed: true })).toBeInTheDocument();
   });
 
   it('leaves Ctrl+Z to the browser inside a text field', async () => {

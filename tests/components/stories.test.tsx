@@ -29,7 +29,7 @@ describe('TaskCard stories', () => {
   const card = (name = title) => screen.getByRole('button', { name });
   eachStory(composeStories(taskCardStories), {
     Normal: () => expect(screen.getByRole('button', { name: `Mark "${title}" complete`, pressed: false })).toBeInTheDocument(),
-    Completed: () => expect(screen.getByRole('button', { name: `Mark "${title}" incomplete`, pressed: true })).toBeInTheDocument(),
+    Completed: () => expect(screen.getByRole('button', { name: `Mark "${title}" complete`, pressed: true })).toBeInTheDocument(),
     Editing: () => expect(screen.getByRole('textbox', { name: `Edit "${title}"` })).toHaveValue(title),
     LongTitle: () => expect(card(longTitle)).toBeInTheDocument(),
     DraggingPlaceholder: () => expect(card()).toBeInTheDocument(),

@@ -59,7 +59,7 @@ for (const theme of ['light', 'dark'] as const) {
       });
       await card.hover();
       await expect(group.locator('.task-card.lite')).toHaveCount(0);
-      await expect(card.getByRole('button', { name: 'Mark "Task 66 with a much longer title that wraps onto more lines in a narrow column" incomplete' })).toBeVisible();
+      await expect(card.getByRole('button', { name: 'Mark "Task 66 with a much longer title that wraps onto more lines in a narrow column" complete', pressed: true })).toBeVisible();
       await page.mouse.move(width - 2, height - 2);
       // The card eases its border back from its hover colour (transition-colors): compare once that is over.
       await page.waitForFunction(() => document.getAnimations().length === 0);

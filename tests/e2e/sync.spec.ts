@@ -60,7 +60,7 @@ test('add, rename, complete, move and delete show on the other device without a 
   await rename(a.page, 'Live one', 'Live renamed');
   await expect(card(b.page, 'Live renamed')).toBeVisible({ timeout: 5000 });
   await b.page.getByRole('button', { name: 'Mark "Live renamed" complete' }).click();
-  await expect(a.page.getByRole('button', { name: 'Mark "Live renamed" incomplete' })).toHaveAttribute('aria-pressed', 'true', { timeout: 5000 });
+  await expect(a.page.getByRole('button', { name: 'Mark "Live renamed" complete', pressed: true })).toHaveAttribute('aria-pressed', 'true', { timeout: 5000 });
   // A keyboard drag to the next column on device A.
   // The day's heading, read on each device (element ids differ between devices).
   const dayRegionOf = (page: Page, title: string) =>
@@ -104,7 +104,7 @@ test('offline edits on both devices merge when they come back', async () => {
   await a.context.setOffline(false);
   await b.context.setOffline(false);
   for (const page of [a.page, b.page]) {
-    await expect(page.getByRole('button', { name: 'Mark "Shared, renamed on A" incomplete' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('button', { name: 'Mark "Shared, renamed on A" complete', pressed: true })).toBeVisible({ timeout: 15_000 });
     await expect(card(page, 'New on B')).toBeVisible({ timeout: 15_000 });
   }
 });

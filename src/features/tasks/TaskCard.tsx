@@ -84,9 +84,10 @@ export const TaskCard = memo(function TaskCard({
     >
       {/* Styles and icons: .task-* in index.css. */}
       <button type="button" aria-label={`Move task: ${title}`} {...handleProps} className="task-grip" />
+      {/* A toggle button: its name stays the same and aria-pressed says whether the task is done (WAI-ARIA APG). */}
       <button
         type="button"
-        aria-label={`Mark "${title}" ${completed ? 'incomplete' : 'complete'}`}
+        aria-label={`Mark "${title}" complete`}
         aria-pressed={completed}
         onClick={onToggleComplete}
         onMouseDown={keepFocusWhere}
