@@ -1,4 +1,4 @@
-import { GROUP, groupTasks } from '../../src/features/planner/cardGroups';
+import { FIRST_GROUP, GROUP, groupTasks } from '../../src/features/planner/cardGroups';
 import type { Task } from '../../src/features/tasks/types';
 
 // A long day's cards in groups: a reorder re-renders the groups it touched, not the whole day.
@@ -11,20 +11,30 @@ function moved(tasks: Task[], from: number, to: number): Task[] {
   return list.map((task, order) => (task.order === order ? task : { ...task, order }));
 }
 
-it('starts with groups of 25, in order', () => {
-  const groups = groupTasks(day(120), []);
-  expect(groups.map((group) => group.tasks.length)).toEqual([GROUP, GROUP, GROUP, GROUP, 20]);
-  expect(groups.flatMap((group) => group.tasks.map((task) => task.id))).toEqual(day(120).map((task) => task.id));
+it('starts with a group of 25 (what a column shows when the page opens), then groups of 100, in order', () => {
+  const groups = groupTasks(day(260), []);
+  expect(groups.map((group) => group.tasks.length)).toEqual([FIRST_GROUP, GROUP, GROUP, 35]);
+  expect(groups.flatMap((group) => group.tasks.map((task) => task.id))).toEqual(day(260).map((task) => task.id));
+});
+
+it('lets a known group grow to twice its size before a new one splits off', () => {
+  const first = groupTasks(day(260), []);
+  const added = [...day(260).slice(0, 10), ...day(280).slice(260).map((task) => ({ ...task, id: `new${task.id}` })), ...day(260).slice(10)];
+  const groups = groupTasks(added, first);
+  expect(groups.map((group) => group.key)).toEqual(first.map((group) => group.key));
+  expect(groups.map((group) => group.tasks.length)).toEqual([FIRST_GROUP + 20, GROUP, GROUP, 35]);
+  const many = [...day(260).slice(0, 10), ...day(320).slice(260).map((task) => ({ ...task, id: `new${task.id}` })), ...day(260).slice(10)];
+  expect(groupTasks(many, first).map((group) => group.tasks.length)).toEqual([2 * FIRST_GROUP, 35, GROUP, GROUP, 35]);
 });
 
 it('a move inside a long day gives new arrays to the groups it touched only', () => {
   const tasks = day(600);
   const first = groupTasks(tasks, []);
-  const next = moved(tasks, 310, 318); // both inside the group starting at t300
+  const next = moved(tasks, 310, 318); // both inside the group starting at t225
   const groups = groupTasks(next, first);
   expect(groups.flatMap((group) => group.tasks.map((task) => task.id))).toEqual(next.map((task) => task.id));
   const changed = groups.filter((group, i) => group.tasks !== first[i]!.tasks).map((group) => group.key);
-  expect(changed).toEqual(['t300']);
+  expect(changed).toEqual(['t225']);
 });
 
 it('keeps a group whose tasks only got another order, and renews one whose card shows something new', () => {
@@ -36,6 +46,6 @@ it('keeps a group whose tasks only got another order, and renews one whose card 
 
   const completed = tasks.map((task) => (task.id === 't60' ? { ...task, completed: true } : task));
   const after = groupTasks(completed, first);
-  expect(after.filter((group, i) => group.tasks !== first[i]!.tasks).map((group) => group.key)).toEqual(['t50']);
-  expect(after[2]!.tasks[10]).toMatchObject({ id: 't60', completed: true });
+  expect(after.filter((group, i) => group.tasks !== first[i]!.tasks).map((group) => group.key)).toEqual(['t25']);
+  expect(after[1]!.tasks[35]).toMatchObject({ id: 't60', completed: true });
 });
