@@ -8,6 +8,22 @@ import { MemoryStorage } from './memoryStorage';
 // Cards get their drag sources on demand: none as they mount, one when a press or a pick-up key reaches a
 // card, forgotten once the card has left the page (never during a drag).
 
+it('a press on a card that has its source only marks it the latest: nothing is registered or swept', () => {
+  const a = card('a');
+  const b = card('b');
+  registry.ensure(a);
+  registry.ensure(b);
+  b.remove();
+  const isConnected = jest.spyOn(Node.prototype, 'isConnected', 'get');
+  registry.ensure(a);
+  expect(isConnected).not.toHaveBeenCalled();
+  isConnected.mockRestore();
+  expect(registry.size).toBe(2);
+  registry.ensure(card('c'));
+  expect(registry.has(b)).toBe(false);
+  expect(registry.size).toBe(2);
+});
+
 let manager: DragDropManager;
 let connected: Map<Identifier, Element>;
 let registry: CardSourceRegistry;
@@ -69,7 +85,7 @@ it('finds the card from an element inside it, once the planner provided what sou
   expect(connected.size).toBe(0);
 });
 
-it('forgets the sources of cards that left the page at the next demand, but not while a drag runs', () => {
+it('forgets the sources of cards that left the page when another card gets one, but not while a drag runs', () => {
   const a = card('a');
   const b = card('b');
   registry.ensure(a);
