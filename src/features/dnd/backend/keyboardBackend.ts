@@ -80,7 +80,9 @@ export class KeyboardBackend implements Backend {
       return;
     }
     if (!isPickUpKey(event.key) || event.repeat || monitor.isDragging()) return;
-    const handle = event.target instanceof Element ? event.target.closest(`[${HANDLE_ATTR}]`) : null;
+    // The handle is a button with nothing focusable in it: a key reaches it as the target itself. Every Enter and
+    // Space of the page passes here (a rename's Enter too), and looking up through the target's ancestors cost ~20 µs.
+    const handle = event.target instanceof Element && event.target.hasAttribute(HANDLE_ATTR) ? event.target : null;
     if (handle) demandSource(this.manager, handle);
     const node = closestRegistered(handle, this.sources);
     const sourceId = node ? this.sources.get(node) : undefined;
