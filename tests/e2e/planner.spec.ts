@@ -169,25 +169,28 @@ test('edits a title inline, completes and deletes tasks', async ({ page }) => {
 });
 
 test('a delete from the keyboard keeps focus in the day, also where a group of cards begins', async ({ page }) => {
-  // 30 cards: the planner draws them in groups of 25, so the 26th opens the second group.
-  const titles = Array.from({ length: 30 }, (_, i) => `Item ${String(i + 1).padStart(2, '0')}`);
+  // 60 cards: the page opens on the first screenful, and the group it showed grows to 50 as the rest comes
+  // (cardGroups.ts), so the 51st opens the second group.
+  const titles = Array.from({ length: 60 }, (_, i) => `Item ${String(i + 1).padStart(2, '0')}`);
   await seed(page, titles.map((title, order) => task({ id: `task-${order}`, title, date: '2026-11-24', order })));
   await page.goto('/');
   const tuesday = column(page, 'Tue 24 Nov');
-  await expect(tuesday.getByRole('listitem')).toHaveCount(30);
+  await expect(tuesday.getByRole('listitem')).toHaveCount(60);
+  const secondGroup = tuesday.getByRole('button', { name: 'Item 51', exact: true }).locator('xpath=ancestor::*[@role="presentation"][1]');
+  await expect(secondGroup.getByRole('listitem').first()).toContainText('Item 51');
 
   await tuesday.getByRole('button', { name: 'Delete "Item 03"' }).focus();
   await page.keyboard.press('Enter');
   await expect(tuesday.getByRole('button', { name: 'Item 04', exact: true })).toBeFocused();
 
-  await tuesday.getByRole('button', { name: 'Delete "Item 26"' }).focus();
+  await tuesday.getByRole('button', { name: 'Delete "Item 51"' }).focus();
   await page.keyboard.press('Enter');
-  await expect(tuesday.getByRole('button', { name: 'Item 27', exact: true })).toBeFocused();
+  await expect(tuesday.getByRole('button', { name: 'Item 52', exact: true })).toBeFocused();
 
-  await tuesday.getByRole('button', { name: 'Delete "Item 30"' }).focus();
+  await tuesday.getByRole('button', { name: 'Delete "Item 60"' }).focus();
   await page.keyboard.press('Space');
-  await expect(tuesday.getByRole('button', { name: 'Item 29', exact: true })).toBeFocused();
-  await expect(tuesday.getByRole('listitem')).toHaveCount(27);
+  await expect(tuesday.getByRole('button', { name: 'Item 59', exact: true })).toBeFocused();
+  await expect(tuesday.getByRole('listitem')).toHaveCount(57);
 });
 
 test('keeps tasks across a reload, stored as a plain array under one key', async ({ page }) => {

@@ -27,6 +27,14 @@ it('lets a known group grow to twice its size before a new one splits off', () =
   expect(groupTasks(many, first).map((group) => group.tasks.length)).toEqual([2 * FIRST_GROUP, 35, GROUP, GROUP, 35]);
 });
 
+it('a first load that completes a day shown in part grows the group it showed to 50, then makes groups of 100', () => {
+  const shown = groupTasks(day(23), []);
+  expect(shown.map((group) => group.tasks.length)).toEqual([23]);
+  const groups = groupTasks(day(625), shown);
+  expect(groups.map((group) => group.tasks.length)).toEqual([2 * FIRST_GROUP, GROUP, GROUP, GROUP, GROUP, GROUP, 75]);
+  expect(groups.flatMap((group) => group.tasks.map((task) => task.id))).toEqual(day(625).map((task) => task.id));
+});
+
 it('a move inside a long day gives new arrays to the groups it touched only', () => {
   const tasks = day(600);
   const first = groupTasks(tasks, []);

@@ -3,9 +3,9 @@ import type { Task } from '../tasks/types';
 // Cards go in groups that skip style, layout and paint while off screen (content-visibility): a column
 // of hundreds lays out only the groups in view. Per group rather than per card, because each such
 // element is a paint layer with an intersection observer of its own, and thousands of those made every
-// frame and click slow. Even a layer per 25 cards (200 with 5,000 tasks) made each hit test of a hover or
+// frame and click slow. Even a layer per 50 cards (104 with 5,000 tasks) made each hit test of a hover or
 // a press ~0.1 ms slower, three of them before a click: the first group, the one in view when the page
-// opens, holds 25 and the others 100 (56 layers). A group keeps its first task across renders, so a task
+// opens, holds 25 (50 once a first load completes the day) and the others 100 (56 layers). A group keeps its first task across renders, so a task
 // added, removed or moved (a drag hovering over a long day reorders it live) remounts only the cards whose
 // group changed, not every card after it (a card moving to another group remounts, as a move to another
 // day does; the keyboard drag puts focus back on its handle).
@@ -23,15 +23,18 @@ const sameCards = (a: Task[], b: Task[]) =>
   a.length === b.length && a.every((task, i) => task.id === b[i]!.id && task.title === b[i]!.title && task.completed === b[i]!.completed);
 
 export function groupTasks(tasks: Task[], previous: TaskGroup[]): TaskGroup[] {
-  const starts = new Set(previous.slice(1).map((group) => group.key));
-  // Fresh groups are full at their size; known ones may grow to twice that before a new group splits off.
-  const grow = previous.length > 0 ? 2 : 1;
+  const known = new Set(previous.map((group) => group.key));
   const groups: TaskGroup[] = [];
   let current: TaskGroup | undefined;
+  let limit = 0;
   for (const task of tasks) {
-    if (!current || (current.tasks.length > 0 && (starts.has(task.id) || current.tasks.length >= grow * (groups.length === 1 ? FIRST_GROUP : GROUP)))) {
-      current = { key: current ? task.id : 'first', tasks: [] };
+    if (!current || (current.tasks.length > 0 && (known.has(task.id) || current.tasks.length >= limit))) {
+      const key = current ? task.id : 'first';
+      current = { key, tasks: [] };
       groups.push(current);
+      // A new group is full at its size; a known one may grow to twice that before a new group splits off
+      // (a first load's completing render adds to the group it showed first, which holds 50 then).
+      limit = (known.has(key) ? 2 : 1) * (key === 'first' ? FIRST_GROUP : GROUP);
     }
     current.tasks.push(task);
   }
