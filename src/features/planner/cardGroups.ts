@@ -3,14 +3,15 @@ import type { Task } from '../tasks/types';
 // Cards go in groups that skip style, layout and paint while off screen (content-visibility): a column
 // of hundreds lays out only the groups in view. Per group rather than per card, because each such
 // element is a paint layer with an intersection observer of its own, and thousands of those made every
-// frame and click slow. Even a layer per 50 cards (104 with 5,000 tasks) made each hit test of a hover or
-// a press ~0.1 ms slower, three of them before a click: the first group, the one in view when the page
-// opens, holds 25 (50 once a first load completes the day) and the others 100 (56 layers). A group keeps its first task across renders, so a task
-// added, removed or moved (a drag hovering over a long day reorders it live) remounts only the cards whose
-// group changed, not every card after it (a card moving to another group remounts, as a move to another
-// day does; the keyboard drag puts focus back on its handle).
+// frame and click slow. The first group, the one in view when the page opens, holds 25 (50 once a first
+// load completes the day), the others 50: 104 layers with 5,000 tasks. Groups of 100 (56 layers) made
+// each hit test of a hover or a press ~0.05-0.1 ms shorter, but a drag's live reorder then lays out and
+// renders twice the cards, and dropped a frame in each drag bench run. A group keeps its first task across
+// renders, so a task added, removed or moved (a drag hovering over a long day reorders it live) remounts
+// only the cards whose group changed, not every card after it (a card moving to another group remounts,
+// as a move to another day does; the keyboard drag puts focus back on its handle).
 export const FIRST_GROUP = 25;
-export const GROUP = 100;
+export const GROUP = 50;
 
 export interface TaskGroup {
   /** The first group is 'first'; another is named after the task it started with. */
