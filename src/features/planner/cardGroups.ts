@@ -6,7 +6,7 @@ import type { Task } from '../tasks/types';
 // frame and click slow. The first group, the one in view when the page opens, holds 25 (50 once a first
 // load completes the day), the others 50: 104 layers with 5,000 tasks. Groups of 100 (56 layers) made
 // each hit test of a hover or a press ~0.05-0.1 ms shorter, but a drag's live reorder then lays out and
-// renders twice the cards, and dropped a frame in each drag bench run. A group keeps its first task across
+// renders twice the cards (a dropped frame in each of three drag bench runs). A group keeps its first task across
 // renders, so a task added, removed or moved (a drag hovering over a long day reorders it live) remounts
 // only the cards whose group changed, not every card after it (a card moving to another group remounts,
 // as a move to another day does; the keyboard drag puts focus back on its handle).
