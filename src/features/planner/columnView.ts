@@ -23,4 +23,3 @@ export function makeSelectColumn() {
     return (last = { tasks, draggedId, selected });
   };
 }
-

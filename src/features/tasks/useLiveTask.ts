@@ -99,18 +99,21 @@ export function useLiveTask(task: Task): Task {
   const { id, date } = task;
   const [shown, setShown] = useState(() => liveTask(store.getState().tasks, id, date, task));
   // The store's task as the first render read it (never set again).
-  const [read] = useState(() => store.getState().tasks.days[date]?.entities[id]);
+  const [read] = useState(() => storedTask(store.getState().tasks, id, date));
   useEffect(() => {
     const update = () => setShown((last) => liveTask(store.getState().tasks, id, date, last));
     const stop = taskSubscriptions(store).subscribe(id, date, update);
-    if (store.getState().tasks.days[date]?.entities[id] !== read) update();
+    if (storedTask(store.getState().tasks, id, date) !== read) update();
     return stop;
   }, [store, id, date, read]);
   return shown;
 }
 
+/** The task as the store has it on its day (not looked for elsewhere: moved away, its card is about to leave). */
+const storedTask = (tasks: Pick<TasksState, 'days'>, id: string, date: TaskDate): Task | undefined => tasks.days[date]?.entities[id];
+
 /** The store's task if it shows something else than `last`; gone from its day (moved or deleted), the card is about to leave and keeps `last`. */
 function liveTask(tasks: Pick<TasksState, 'days'>, id: string, date: TaskDate, last: Task): Task {
-  const current = tasks.days[date]?.entities[id];
+  const current = storedTask(tasks, id, date);
   return current && shownDiffers(last, current) ? current : last;
 }
