@@ -90,7 +90,7 @@ const CardGroup = memo(function CardGroup({ tasks, draggedId }: { tasks: Task[];
 /** A full card's look and size without its controls: .task-card.lite in index.css. */
 function PlainCard({ task }: { task: Task }) {
   return (
-    <li role="listitem" {...{ [TASK_ATTR]: task.id }} className={task.completed ? 'task-card lite is-done' : 'task-card lite'}>
+    <li role="listitem" {...{ [TASK_ATTR]: task.id }} className="task-card lite" data-done={task.completed ? '' : undefined}>
       <span className="task-title">{task.title}</span>
     </li>
   );

@@ -1,4 +1,4 @@
-import { memo, useRef, useState, type HTMLAttributes, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useRef, useState, type HTMLAttributes, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
 
 export interface TaskCardProps {
   title: string;
@@ -13,6 +13,8 @@ export interface TaskCardProps {
   cardProps?: Record<`data-${string}`, string>;
   /** Keyboard drag, spread onto the grip button. */
   handleProps?: HTMLAttributes<HTMLElement>;
+  /** The card's root, for showCardCompletion (cardCompletion.ts). */
+  ref?: Ref<HTMLLIElement>;
 }
 
 export const TaskCard = memo(function TaskCard({
@@ -24,6 +26,7 @@ export const TaskCard = memo(function TaskCard({
   isDragging = false,
   cardProps,
   handleProps,
+  ref,
 }: TaskCardProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const titleButton = useRef<HTMLButtonElement>(null);
@@ -78,9 +81,11 @@ export const TaskCard = memo(function TaskCard({
     // click with 5,000 tasks 3-15x slower.
     // role: the list is a div (cards come in groups), where an <li> alone would not be a list item.
     <li
+      ref={ref}
       role="listitem"
       {...cardProps}
-      className={`task-card${completed ? ' is-done' : ''}${isDragging ? ' is-dragging' : ''}`}
+      className={isDragging ? 'task-card is-dragging' : 'task-card'}
+      data-done={completed ? '' : undefined}
     >
       {/* Styles and icons: .task-* in index.css. */}
       <button type="button" aria-label={`Move task: ${title}`} {...handleProps} className="task-grip" />

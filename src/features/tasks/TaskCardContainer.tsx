@@ -1,6 +1,7 @@
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { taskDndProps } from '../dnd/useTaskDnd';
+import { showCardCompletion } from './cardCompletion';
 import { TaskCard } from './TaskCard';
 import { selectTaskById, taskCompletionSet, taskDeleted, taskRenamed } from './tasksSlice';
 import type { Task } from './types';
@@ -22,7 +23,12 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const { id, date } = task;
-  const live = useLiveTask(task);
+  const card = useRef<HTMLLIElement>(null);
+  const showCompleted = useCallback((completed: boolean) => {
+    if (card.current) showCardCompletion(card.current, completed);
+  }, []);
+  // A completion after mount is shown on the card without rendering it (see useLiveTask).
+  const live = useLiveTask(task, showCompleted);
   const { cardProps, handleProps } = taskDndProps(id, isDragging);
   // The event states the new value (read at click time, so the callback stays stable across renders).
   const onToggleComplete = useCallback(() => {
@@ -34,6 +40,7 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
 
   return (
     <TaskCard
+      ref={card}
       title={live.title}
       completed={live.completed}
       isDragging={isDragging}

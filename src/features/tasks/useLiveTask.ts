@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../app/hooks';
 import type { AppStore } from '../../app/store';
 import { changedIdsOf, type TaskDays, type TasksState } from './tasksSlice';
@@ -83,37 +83,52 @@ export function taskSubscriptions(store: Pick<AppStore, 'getState' | 'subscribe'
 }
 
 /**
- * The task as the store has it now, for what a card shows (its title and completion). The column passes
- * each card its task, but a completion or rename leaves the column's array alone (see makeSelectTasksOn):
- * the card hears of it here. Keeps the same object while title and completion stay the same, so a
- * reorder, which gives a task a new object, does not render the card again.
+ * What a card shows of its task, as the store has it now. The column passes each card its task, but a completion or
+ * rename leaves the column's array alone (see makeSelectTasksOn): the card hears of it here.
  *
- * State set from the card's subscription rather than useSyncExternalStore: that hook gives every render
- * after a change a passive effect, which React runs within a click's commit (a discrete update) on top of
- * the card's own render. The subscription is made after the card mounts, so it first catches up on a change
- * made in between, and only on one: a set state that changes nothing stays queued on the card, and the card's
- * first click then rendered it twice (the second time at normal priority, after the click's own render).
+ * A new title renders the card. A completion does not: `completed` stays as the card first showed it, and each later
+ * one goes to `showCompleted`, which marks the mounted card (showCardCompletion). Rendering it began at the root
+ * and went down to the card, a third of a click's time among 5,000 tasks. Since the card never renders completion
+ * after mounting, React never writes an older one over a newer: a title re-rendered late (a rebase from another
+ * device, at normal priority) keeps the completion a click showed in between.
+ *
+ * State set from the card's subscription rather than useSyncExternalStore: that hook gives every render after a
+ * change a passive effect, which React runs within a click's commit (a discrete update) on top of the card's own
+ * render. The subscription is made after the card mounts, so it first catches up on a change made in between, and
+ * only on one: a set state that changes nothing stays queued on the card, and its first click then rendered it twice.
  */
-export function useLiveTask(task: Task): Task {
+export function useLiveTask(task: Task, showCompleted: (completed: boolean) => void): { title: string; completed: boolean } {
   const store = useAppStore();
   const { id, date } = task;
-  const [shown, setShown] = useState(() => liveTask(store.getState().tasks, id, date, task));
-  // The store's task as the first render read it (never set again).
-  const [read] = useState(() => storedTask(store.getState().tasks, id, date));
+  // The store's task as the first render read it, and what the card first shows (never set again).
+  const [mount] = useState(() => {
+    const read = storedTask(store.getState().tasks, id, date);
+    return { read, title: (read ?? task).title, completed: (read ?? task).completed };
+  });
+  const [title, setTitle] = useState(mount.title);
+  // What the card shows now: the title rendered last, the completion rendered at mount or shown since.
+  const shown = useRef<{ title: string; completed: boolean } | null>(null);
   useEffect(() => {
-    const update = () => setShown((last) => liveTask(store.getState().tasks, id, date, last));
+    const update = () => {
+      const current = storedTask(store.getState().tasks, id, date);
+      // Gone from its day (moved or deleted): the card is about to leave and keeps what it shows.
+      if (!current) return;
+      const view = (shown.current ??= { title: mount.title, completed: mount.completed });
+      if (current.completed !== view.completed) {
+        view.completed = current.completed;
+        showCompleted(current.completed);
+      }
+      if (current.title !== view.title) {
+        view.title = current.title;
+        setTitle(current.title);
+      }
+    };
     const stop = taskSubscriptions(store).subscribe(id, date, update);
-    if (storedTask(store.getState().tasks, id, date) !== read) update();
+    if (storedTask(store.getState().tasks, id, date) !== mount.read) update();
     return stop;
-  }, [store, id, date, read]);
-  return shown;
+  }, [store, id, date, mount, showCompleted]);
+  return { title, completed: mount.completed };
 }
 
 /** The task as the store has it on its day (not looked for elsewhere: moved away, its card is about to leave). */
 const storedTask = (tasks: Pick<TasksState, 'days'>, id: string, date: TaskDate): Task | undefined => tasks.days[date]?.entities[id];
-
-/** The store's task if it shows something else than `last`; gone from its day (moved or deleted), the card is about to leave and keeps `last`. */
-function liveTask(tasks: Pick<TasksState, 'days'>, id: string, date: TaskDate, last: Task): Task {
-  const current = storedTask(tasks, id, date);
-  return current && shownDiffers(last, current) ? current : last;
-}
