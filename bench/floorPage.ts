@@ -1,6 +1,9 @@
 // The floor the planner is measured against: a plain-DOM page with no framework that renders the same
 // week grid from the same localStorage data (every card, Mon–Sun and Some Day) and completes or deletes
 // a task on click, and renames one in place (click the title, type, Enter). Written for this bench after the approach of the team's speed ruler (shared/perf).
+// Its rename does what the planner's does: Enter puts the title back and keeps keyboard focus on it, where a
+// keyboard user goes on from. With `?rename=drop` it leaves focus to fall to the page instead (what this floor did
+// up to the ninth pass of docs/client.md): the ruler prints the rename against both.
 
 export const FLOOR_HTML = `<!doctype html>
 <html lang="en">
@@ -60,7 +63,8 @@ export const FLOOR_HTML = `<!doctype html>
   document.getElementById('grid').innerHTML = parts.join('');
   let timer = 0;
   const save = () => { clearTimeout(timer); timer = setTimeout(() => { try { localStorage.setItem(KEY, JSON.stringify(tasks)); } catch (e) {} }, 0); };
-  // Rename: the title becomes a text field; Enter puts the new title back as text.
+  // Rename: the title becomes a text field; Enter puts the new title back as text, focused (or, dropping focus, not).
+  const keepFocus = new URLSearchParams(location.search).get('rename') !== 'drop';
   document.getElementById('grid').addEventListener('keydown', (event) => {
     const input = event.target.closest('input');
     if (!input || event.key !== 'Enter') return;
@@ -69,7 +73,9 @@ export const FLOOR_HTML = `<!doctype html>
     const span = document.createElement('span');
     task.title = input.value.trim() || task.title;
     span.textContent = task.title;
+    if (keepFocus) span.tabIndex = -1;
     input.replaceWith(span);
+    if (keepFocus) span.focus({ preventScroll: true });
     save();
   });
   document.getElementById('grid').addEventListener('click', (event) => {

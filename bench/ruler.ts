@@ -269,6 +269,8 @@ interface Figures {
   toggleDom: number;
   toggleFrame: number;
   renameDom: number;
+  /** The same renames against a floor that drops focus (see floorPage.ts). */
+  renameDropDom: number;
   deleteDom: number;
   scripts: Map<string, number>;
 }
@@ -293,9 +295,11 @@ async function measurePair(browser: Browser, urls: { floor: string; app: string 
   const toggled = await alternating(browser, urls, many, TOGGLES, toggle);
   // Two sessions each, on freshly loaded pages: the cards a session edits are those on the screen.
   const rename = await alternating(browser, urls, many, EDITS, edit('rename'), 2);
+  const renameDrop = await alternating(browser, { ...urls, floor: `${urls.floor}?rename=drop` }, many, EDITS, edit('rename'), 2);
   const remove = await alternating(browser, urls, many, EDITS, edit('delete'), 2);
   const figures = (side: (typeof sides)[number]): Figures => ({
     renameDom: rename[side].dom,
+    renameDropDom: renameDrop[side].dom,
     deleteDom: remove[side].dom,
     ready0: median(zero[side].map((l) => l.at.ready!)),
     fcp5000: median(full[side].map((l) => l.fcp)),
@@ -324,7 +328,7 @@ export async function printRuler(browser: Browser, appDir: string): Promise<void
     }
     const inline = (await readFile(path.join(floorDir, 'index.html'), 'utf8')).length;
 
-    console.log(`\nThe speed ruler: the plain-DOM floor and the planner, same Chromium, same run, taken in lockstep (medians of ${LOADS} cold loads, ${TOGGLES} toggles, ${2 * EDITS} renames and ${2 * EDITS} deletes, the two pages' clicks taken in turn)`);
+    console.log(`\nThe speed ruler: the plain-DOM floor and the planner, same Chromium, same run, taken in lockstep (medians of ${LOADS} cold loads, ${TOGGLES} toggles, ${2 * EDITS} renames twice (against a floor that keeps focus on the title, as the app does, and one that drops it) and ${2 * EDITS} deletes, the two pages' clicks taken in turn)`);
     console.log('  Absolute times move with machine load; the ratio app/floor is the figure (lower is better, < 1 beats plain DOM).');
     const widths = [34, 10, 10, 10, 22];
     const line = (cells: string[]) => console.log('  ' + cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(''));
@@ -337,6 +341,7 @@ export async function printRuler(browser: Browser, appDir: string): Promise<void
       ['toggle @5,000: click → DOM', f.toggleDom, a.toggleDom, '≤ 2'],
       ['toggle @5,000: click → next frame', f.toggleFrame, a.toggleFrame, '≤ 2'],
       ['rename @5,000: Enter → DOM', f.renameDom, a.renameDom, '≤ 2'],
+      ['  vs a floor dropping focus', f.renameDropDom, a.renameDropDom, '(reference)'],
       ['delete @5,000: click → DOM', f.deleteDom, a.deleteDom, '≤ 2'],
     ];
     for (const [name, floorValue, appValue, target] of rows) line([name, ms(floorValue), ms(appValue), (appValue / floorValue).toFixed(2), target]);
