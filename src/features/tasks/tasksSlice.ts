@@ -19,6 +19,14 @@ export type DayTasks = ReturnType<typeof dayAdapter.getInitialState>;
 /** Every day that has tasks (a day key or 'someday'), and only those. */
 export type TaskDays = Record<TaskDate, DayTasks>;
 
+/**
+ * A day's entities as an object without a prototype. V8 keeps an object of hundreds of keys as a hash table; one
+ * without a prototype starts as one, where a `{}` filled key by key changes its layout on the way (and is read
+ * slower after). An edit copies its day's entities: a 625-key copy took ~0.1-0.4 ms in a click's first runs
+ * this way, and ~0.02 ms from one without a prototype.
+ */
+const newEntities = (): DayTasks['entities'] => Object.create(null) as DayTasks['entities'];
+
 export interface DragOrigin {
   taskId: string;
   /**
@@ -92,7 +100,7 @@ export function daysFrom(tasks: readonly Task[]): TaskDays {
   const days: TaskDays = {};
   for (const [date, list] of byDate) {
     const ids: string[] = [];
-    const entities: DayTasks['entities'] = {};
+    const entities = newEntities();
     list.sort(byOrder).forEach((task, order) => {
       ids.push(task.id);
       entities[task.id] = Object.freeze(task.order === order ? task : { ...task, order });
@@ -318,8 +326,8 @@ class TaskEdit {
   private entitiesOf(date: TaskDate): DayTasks['entities'] {
     const day = this.dayToEdit(date);
     if (!this.ownEntities.has(date)) {
-      // Key by key from ids: with hundreds of keys V8 keeps the object as a dictionary, which it spreads slowly.
-      const copy: DayTasks['entities'] = {};
+      // Key by key from ids into a hash table from the start (newEntities): V8 spreads such objects slowly.
+      const copy = newEntities();
       for (const id of day.ids) copy[id] = day.entities[id]!;
       day.entities = copy;
       this.ownEntities.add(date);
