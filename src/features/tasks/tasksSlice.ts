@@ -309,7 +309,7 @@ class TaskEdit {
     if (!day) {
       this.ownIds.add(date);
       this.ownEntities.add(date);
-      return (days[date] = dayAdapter.getInitialState());
+      return (days[date] = { ...dayAdapter.getInitialState(), entities: newEntities() });
     }
     return (days[date] = { ...day });
   }
