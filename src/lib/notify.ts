@@ -14,12 +14,23 @@ function loadSonner(): Promise<Sonner> {
   return sonner;
 }
 
-function show(kind: 'success' | 'error', message: string): void {
-  loadSonner().then(
-    ({ toast }) => toast[kind](message),
-    // A toast that cannot load is not worth an error of its own.
-    () => {},
+/**
+ * Raises a toast once the current task is over. A toast reports what just happened, often from within a click's
+ * dispatch (a deletion's 'Undo'): created there, it rendered with the click's own update and held up the card it
+ * reports on, and the first one also fetched sonner (the preload helper queries the document's links) in the click.
+ */
+function raise(make: (sonner: Sonner) => void): void {
+  setTimeout(() =>
+    loadSonner().then(
+      make,
+      // A toast that cannot load is not worth an error of its own.
+      () => {},
+    ),
   );
+}
+
+function show(kind: 'success' | 'error', message: string): void {
+  raise(({ toast }) => toast[kind](message));
 }
 
 export const notify = {
@@ -27,10 +38,7 @@ export const notify = {
   error: (message: string) => show('error', message),
   /** A message with one button, e.g. a deletion's 'Undo'. */
   withAction(message: string, action: { label: string; onClick: () => void }): void {
-    loadSonner().then(
-      ({ toast }) => toast(message, { action }),
-      () => {},
-    );
+    raise(({ toast }) => toast(message, { action }));
   },
 };
 

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { Toaster } from '../../src/components/ui/Toaster';
 import { themeToggled } from '../../src/features/theme/themeSlice';
-import { notify } from '../../src/lib/notify';
+import { notify, toasts } from '../../src/lib/notify';
 import { renderWithProviders } from '../utils/renderWithProviders';
 
 describe('Toaster and notify', () => {
@@ -10,7 +10,11 @@ describe('Toaster and notify', () => {
     expect(container).toBeEmptyDOMElement();
 
     act(() => notify.success('Successfully signed in!'));
+    // Raised after the task that asked for it (a click's dispatch), so nothing of it is fetched or rendered there.
+    expect(toasts.requested()).toBe(false);
+    expect(container).toBeEmptyDOMElement();
     expect(await screen.findByText('Successfully signed in!')).toBeInTheDocument();
+    expect(toasts.requested()).toBe(true);
     act(() => notify.error('Failed to sign out'));
     expect(await screen.findByText('Failed to sign out')).toBeInTheDocument();
   });
