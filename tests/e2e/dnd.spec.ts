@@ -98,6 +98,27 @@ test.describe('mouse', () => {
     await expectStored(page, UNTOUCHED);
   });
 
+  test('the placeholder and the day under the pointer change at once: no transition repaints them frame after frame', async ({ page }) => {
+    await openPlanner(page);
+    const from = await centre(card(page, 'Alpha'));
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(...xy(await centre(card(page, 'Yankee'), -4)), { steps: 12 });
+    await expect(dragLayer(page)).toBeVisible();
+    // A colour transition on either repainted its part of the page for 150 ms, each frame waiting on that raster.
+    const parts = await page.evaluate(() =>
+      [...document.querySelectorAll('section, .is-dragging')].map((el) => {
+        const style = getComputedStyle(el);
+        const animates = style.transitionProperty !== 'none' && style.transitionDuration.split(',').some((d) => parseFloat(d) > 0);
+        return `${el.tagName.toLowerCase()}${el.classList.contains('is-dragging') ? '.is-dragging' : ''}${animates ? ' transitions' : ''}`;
+      }),
+    );
+    expect(parts).toContain('li.is-dragging');
+    expect(parts.filter((part) => part.endsWith('transitions'))).toEqual([]);
+    await page.mouse.up();
+    await expectStored(page, { [MON]: 'Bravo Charlie', [TUE]: 'Xray Alpha Yankee' });
+  });
+
   test('released outside every column, the drag is cancelled and the days restored', async ({ page }) => {
     await openPlanner(page);
     const grid = (await column(page, 'Mon 23 Nov').boundingBox())!;

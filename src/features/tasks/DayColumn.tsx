@@ -55,13 +55,15 @@ export const DayColumn = memo(function DayColumn({
     onToggleSelected();
   };
 
+  // The drop highlight comes and goes at once: a colour transition repainted the whole column, every frame for
+  // 150 ms, as a drag entered or left it.
   return (
     <section
       ref={dropRef}
       aria-labelledby={headingId}
       aria-current={isToday ? 'date' : undefined}
       onClick={onClick}
-      className={`flex min-h-48 min-w-0 cursor-pointer flex-col rounded-2xl border p-3 transition-colors xl:p-2.5 ${
+      className={`flex min-h-48 min-w-0 cursor-pointer flex-col rounded-2xl border p-3 xl:p-2.5 ${
         isOver
           ? 'border-indigo-400 bg-indigo-50 dark:border-indigo-500 dark:bg-indigo-500/10'
           : isToday
