@@ -139,6 +139,17 @@ describe('PlannerPage', () => {
     expect(pressed()).toEqual([]);
   });
 
+  it("decodes the cards' hover icons once idle, out of sight and out of the accessibility tree", async () => {
+    const { container } = renderWithProviders(<PlannerPage />);
+    // Not in the first render: the images are decoded after the week is up, not on its way.
+    expect(container.querySelector('.icon-preload')).toBeNull();
+    await waitFor(() => expect(container.querySelector('.icon-preload')).not.toBeNull());
+    const holder = container.querySelector('.icon-preload')!;
+    expect(holder).toHaveAttribute('aria-hidden', 'true');
+    expect([...holder.children].map((icon) => icon.className)).toEqual(['icon-mask icon-grip', 'icon-mask icon-trash', 'icon-mask icon-check']);
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(8);
+  });
+
   it('switches the theme', async () => {
     const { user } = renderWithProviders(<PlannerPage />);
     await user.click(screen.getByRole('button', { name: 'Switch to dark theme' }));
