@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { staticRoutes } from '../server/static';
@@ -356,20 +356,22 @@ export async function printRuler(browser: Browser, appDir: string): Promise<void
 }
 
 /** `npm run bench -- ruler`: the ruler alone, on a fresh production build. */
+/** `npm run bench -- ruler`: on a fresh production build, or on BENCH_APP_DIR (already built, e.g. to compare two builds). */
 export async function benchRuler(): Promise<void> {
   const { chromium } = await import('@playwright/test');
   const { build } = await import('vite');
-  const outDir = await mkdtemp(path.join(tmpdir(), 'planner-ruler-'));
+  const given = process.env.BENCH_APP_DIR;
+  const outDir = given ?? (await mkdtemp(path.join(tmpdir(), 'planner-ruler-')));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    await build({ root: path.resolve(import.meta.dirname, '..'), logLevel: 'silent', build: { outDir, emptyOutDir: true, sourcemap: false } });
-    console.log(`== Speed ruler (Chromium ${browser.version()})`);
+    if (!given) await build({ root: path.resolve(import.meta.dirname, '..'), logLevel: 'silent', build: { outDir, emptyOutDir: true, sourcemap: false } });
+    console.log(`== Speed ruler (Chromium ${browser.version()}, load average ${loadavg()[0]!.toFixed(1)})`);
     await printRuler(browser, outDir);
   } finally {
     await browser.close();
-    await rm(outDir, { recursive: true, force: true });
+    if (!given) await rm(outDir, { recursive: true, force: true });
   }
 }
