@@ -355,7 +355,6 @@ export async function printRuler(browser: Browser, appDir: string): Promise<void
   }
 }
 
-/** `npm run bench -- ruler`: the ruler alone, on a fresh production build. */
 /** `npm run bench -- ruler`: on a fresh production build, or on BENCH_APP_DIR (already built, e.g. to compare two builds). */
 export async function benchRuler(): Promise<void> {
   const { chromium } = await import('@playwright/test');

@@ -29,13 +29,9 @@ function raise(make: (sonner: Sonner) => void): void {
   );
 }
 
-function show(kind: 'success' | 'error', message: string): void {
-  raise(({ toast }) => toast[kind](message));
-}
-
 export const notify = {
-  success: (message: string) => show('success', message),
-  error: (message: string) => show('error', message),
+  success: (message: string) => raise(({ toast }) => toast.success(message)),
+  error: (message: string) => raise(({ toast }) => toast.error(message)),
   /** A message with one button, e.g. a deletion's 'Undo'. */
   withAction(message: string, action: { label: string; onClick: () => void }): void {
     raise(({ toast }) => toast(message, { action }));
