@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -12,7 +14,24 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 /** The API's paths (as in server/static.ts): a navigation there is the server's, never the app shell. */
 const API_PATHS = /^\/(?:auth\/v1|rest\/v1|functions\/v1|realtime\/v1|billing)(?:\/|$)|^\/config\.json$/;
 
-export default defineConfig({
+/**
+ * React Router 7's package exports only its development build, whose dev-only warnings stay in a production
+ * bundle (remix-run/react-router#14102). Its production build sits beside it, the same code with those
+ * warnings off; a build takes it by path.
+ */
+const reactRouterBuild = (file: string) =>
+  path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production', file);
+
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
+          ]
+        : [],
+  },
   plugins: [
     react(),
     tailwindcss(),
@@ -75,4 +94,4 @@ export default defineConfig({
     sourcemap: true,
     reportCompressedSize: false,
   },
-});
+}));
