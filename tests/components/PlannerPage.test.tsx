@@ -1,4 +1,4 @@
-import { taskEntities } from '../unit/taskFixtures';
+import { placedTasks, taskEntities } from '../unit/taskFixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import { PlannerPage } from '../../src/features/planner/PlannerPage';
 import type { Task } from '../../src/features/tasks/types';
@@ -57,7 +57,7 @@ describe('PlannerPage', () => {
     await user.type(screen.getByRole('textbox', { name: 'New task for Thu 26 Nov' }), 'Dentist at 10{Enter}');
     expect(within(column('Thu 26 Nov')).getByRole('button', { name: 'Dentist at 10' })).toBeInTheDocument();
     expect(within(column('Thu 26 Nov')).queryByText('No tasks yet')).not.toBeInTheDocument();
-    const [added] = Object.values(taskEntities(store.getState().tasks));
+    const [added] = Object.values(placedTasks(store.getState().tasks));
     expect(added).toMatchObject({ title: 'Dentist at 10', date: '2026-11-26', completed: false, order: 0 });
     await waitFor(() => expect(storedTasks(storage)).toEqual([added]));
   });
@@ -76,7 +76,7 @@ describe('PlannerPage', () => {
     expect(within(column('Wed 25 Nov')).getByRole('button', { name: 'New task' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next week' }));
     await user.click(screen.getByRole('button', { name: 'Add task for today' }));
-    const tasks = Object.values(taskEntities(store.getState().tasks));
+    const tasks = Object.values(placedTasks(store.getState().tasks));
     expect(tasks.map((t) => [t!.title, t!.date, t!.order])).toEqual([
       ['New task', '2026-11-25', 0],
       ['New task', '2026-11-25', 1],
@@ -110,7 +110,7 @@ describe('PlannerPage', () => {
 
     await user.click(within(tuesday).getByRole('button', { name: 'Delete "First"' }));
     expect(within(tuesday).getAllByRole('listitem')).toHaveLength(1);
-    expect(taskEntities(store.getState().tasks)['task-2']!.order).toBe(0);
+    expect(placedTasks(store.getState().tasks)['task-2']!.order).toBe(0);
     await user.click(within(tuesday).getByRole('button', { name: 'Delete "Second, renamed"' }));
     expect(within(tuesday).getByText('No tasks yet')).toBeInTheDocument();
     await waitFor(() => expect(storedTasks(storage).map((t) => t.id)).toEqual(['task-3']));

@@ -14,9 +14,9 @@ import {
 } from '../../src/features/tasks/tasksSlice';
 import { makeSelectColumn } from '../../src/features/planner/columnView';
 import type { PlannerState } from '../../src/features/planner/plannerSlice';
-import type { Task, TaskDate } from '../../src/features/tasks/types';
+import type { Task, TaskDate, TaskEntity } from '../../src/features/tasks/types';
 import { SOMEDAY } from '../../src/features/tasks/types';
-import { replay, taskEntities } from './taskFixtures';
+import { placedTasks, replay, taskEntities } from './taskFixtures';
 
 // One task event must cost only the columns it touched: with thousands of tasks, every other column's
 // selector hands back the array it handed before, so those columns do not even re-render. A column's
@@ -35,10 +35,10 @@ function week(): TasksState {
  */
 function column(day: TaskDate) {
   const select = makeSelectTasksOn();
-  let last: Task[] | undefined;
+  let last: TaskEntity[] | undefined;
   let changes = 0;
   return {
-    read(state: TasksState): Task[] {
+    read(state: TasksState): TaskEntity[] {
       const tasks = select({ tasks: state }, day);
       // React reads a selector more than once for one state (useSyncExternalStore): every read must agree.
       expect(select({ tasks: state }, day)).toBe(tasks);
@@ -52,18 +52,18 @@ function column(day: TaskDate) {
   };
 }
 
-/** The day's tasks from scratch: every task dated `day`, sorted by order. */
+/** The day's tasks from scratch: every task dated `day` as written out, sorted by order. */
 const freshDay = (state: TasksState, day: TaskDate) =>
-  Object.values(taskEntities(state))
+  Object.values(placedTasks(state))
     .filter((task) => task!.date === day)
     .sort((a, b) => byOrder(a!, b!)) as Task[];
 
-/** A column's array holds its day's tasks in display order: the ids, dates and orders of a fresh sort. */
-function expectFresh(tasks: Task[], state: TasksState, day: TaskDate) {
+/** A column's array holds its day's tasks in display order: the ids and dates of a fresh sort. */
+function expectFresh(tasks: TaskEntity[], state: TasksState, day: TaskDate) {
   const fresh = freshDay(state, day);
   expect(tasks.map((task) => task.id)).toEqual(fresh.map((task) => task.id));
-  // Title and completion may be older (the card reads those live); the place never is.
-  expect(tasks.map((task) => [task.date, task.order])).toEqual(fresh.map((task) => [task.date, task.order]));
+  // Title and completion may be older (the card reads those live); the day never is.
+  expect(tasks.map((task) => task.date)).toEqual(fresh.map((task) => task.date));
 }
 
 /** One column per day, each read once on `state`. */
@@ -89,7 +89,7 @@ function columns(state: TasksState) {
 const idOf = (state: TasksState, title: string) => Object.values(taskEntities(state)).find((task) => task!.title === title)!.id;
 
 /** What a card shows of a task from its column: the task as the store has it now, on its day (useLiveTask). */
-const live = (state: TasksState, task: Task) => selectTaskById({ tasks: state }, task.id, task.date)!;
+const live = (state: TasksState, task: TaskEntity) => selectTaskById({ tasks: state }, task.id, task.date)!;
 
 describe('column selectors', () => {
   it('a rename or a completion gives no column a new array: the card follows its task by itself (useLiveTask)', () => {
@@ -129,7 +129,7 @@ describe('column selectors', () => {
     const next = replayTaskEvents(state, [taskRenamed({ id, title: 'From another device' }), taskMoved({ id, toDate: DAYS[3]!, toIndex: 0 })]);
     const { renewed, now } = cols.after(next);
     expect(renewed).toEqual([DAYS[3]]);
-    expect(now[3]![0]).toMatchObject({ id, title: 'From another device', order: 0 });
+    expect(now[3]![0]).toMatchObject({ id, title: 'From another device' });
   });
 
   it('a replay that leaves every list as it was gives no column a new array', () => {
@@ -185,7 +185,7 @@ describe('column selectors', () => {
     let state = week();
     const cols = DAYS.map(column);
     const listsOf = (at: TasksState) => DAYS.map((day) => [...(at.days[day]?.ids ?? [])]);
-    const titles = (byDay: Task[][], at: TasksState) => byDay.map((tasks) => tasks.map((task) => `${live(at, task).title}:${live(at, task).completed}`));
+    const titles = (byDay: TaskEntity[][], at: TasksState) => byDay.map((tasks) => tasks.map((task) => `${live(at, task).title}:${live(at, task).completed}`));
     let arrays = cols.map((col) => col.read(state));
     let lists = listsOf(state);
     const expectedChanges = DAYS.map(() => 0);

@@ -16,7 +16,7 @@ import {
 import type { Task } from '../../src/features/tasks/types';
 import { logEventsReceived, syncBaseLoaded, syncStarted } from '../../src/features/sync/syncSlice';
 import { MemoryStorage, startStore } from './memoryStorage';
-import { MON, TUE, WED, taskEntities } from './taskFixtures';
+import { MON, TUE, WED, placedTasks, taskEntities } from './taskFixtures';
 
 // Undo and redo on the real store: each is a set of new task events (the inverse of the step), never a rewind.
 
@@ -29,7 +29,7 @@ async function board() {
   const events: TaskEvent[] = [];
   made.startAppListening({ predicate: isTaskEvent, effect: (action) => void events.push(action as TaskEvent) });
   const titles = (date: string) =>
-    Object.values(taskEntities(store.getState().tasks))
+    Object.values(placedTasks(store.getState().tasks))
       .filter((one) => one!.date === date)
       .sort((x, y) => x!.order - y!.order)
       .map((one) => (one!.completed ? `${one!.title} ✓` : one!.title));

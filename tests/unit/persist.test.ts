@@ -255,4 +255,16 @@ describe('serializeDays', () => {
     expect(serializeDays(state.days)).toBe(JSON.stringify(allTasksOf(state.days)));
     expect(serializeDays({})).toBe('[]');
   });
+
+  it('writes each task at its place on its day, in the stored shape, though the store keeps no order', () => {
+    const adds = [taskAdded('a', MON), taskAdded('b', MON), taskAdded('c', MON)];
+    const state = tasksReducer(adds.reduce(tasksReducer, tasksReducer(undefined, { type: '@@init' })), taskDeleted({ id: adds[0]!.payload.id }));
+    expect(state.days[MON]!.entities[adds[1]!.payload.id]).not.toHaveProperty('order');
+    const written = JSON.parse(serializeDays(state.days)) as Array<Record<string, unknown>>;
+    expect(written.map((task) => Object.keys(task))).toEqual([0, 1].map(() => ['id', 'title', 'date', 'completed', 'createdAt', 'order']));
+    expect(written.map((task) => [task.title, task.order])).toEqual([
+      ['b', 0],
+      ['c', 1],
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { isTaskEvent, taskIn, type TaskEvent, type TasksState } from '../tasks/tasksSlice';
+import { isTaskEvent, placedTask, type TaskEvent, type TasksState } from '../tasks/tasksSlice';
 import { HISTORY_LIMIT, historyGroupEnded, historyGroupStarted, type HistoryState, type HistoryStep, type StepEntry } from './historySlice';
 import { changed, idsOf, taskBefore } from './steps';
 
@@ -54,7 +54,7 @@ function withNamed(group: NonNullable<HistoryState['group']>, event: TaskEvent) 
 
 /** Records the tasks that changed as a step (none changed: nothing is recorded). */
 function recorded<S extends WithTasksAndHistory>(state: S, named: ReadonlyArray<{ id: string; before: StepEntry['before'] }>): S {
-  const entries = named.map(({ id, before }) => ({ id, before, after: taskIn(state.tasks, id, before?.date) ?? null })).filter(changed);
+  const entries = named.map(({ id, before }) => ({ id, before, after: placedTask(state.tasks, id, before?.date) ?? null })).filter(changed);
   if (entries.length === 0) return state;
   const { history } = state;
   const step: HistoryStep = { id: `step-${history.recorded + 1}`, entries };

@@ -4,7 +4,7 @@ import {
   taskDeleted,
   taskMoved,
   taskRenamed,
-  taskIn,
+  placedTask,
   taskRestored,
   tasksDeleted,
   type TaskEvent,
@@ -28,7 +28,7 @@ export function idsOf(event: TaskEvent): string[] {
  * when its drop's move is recorded: its place is the one it had when the drag began.
  */
 export function taskBefore(tasks: TasksState, id: string): Task | null {
-  const task = taskIn(tasks, id);
+  const task = placedTask(tasks, id);
   if (!task) return null;
   const origin = tasks.drag?.taskId === id ? tasks.drag.positions[id] : undefined;
   return origin ? { ...task, date: origin.date, order: origin.order } : task;

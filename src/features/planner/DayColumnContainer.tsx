@@ -5,7 +5,7 @@ import { useColumnDrop } from '../dnd/useTaskDnd';
 import { DayColumn, type DayColumnProps } from '../tasks/DayColumn';
 import { TaskCardContainer } from '../tasks/TaskCardContainer';
 import { taskAdded, taskIn } from '../tasks/tasksSlice';
-import { SOMEDAY, type Task, type TaskDate } from '../tasks/types';
+import { SOMEDAY, type TaskEntity, type TaskDate } from '../tasks/types';
 import { taskSubscriptions } from '../tasks/useLiveTask';
 import { groupTasks, type TaskGroup } from './cardGroups';
 import { cardsDeferred, deferOffscreenCards, scheduleUpgrade } from './cardUpgrade';
@@ -59,7 +59,7 @@ function useRenderedCount(total: number): number {
  * only when its cards or the dragged one among them change. Mounted by a first load's completing render,
  * it shows plain cards until it is needed (cardUpgrade.ts).
  */
-const CardGroup = memo(function CardGroup({ tasks, draggedId }: { tasks: Task[]; draggedId: string | null }) {
+const CardGroup = memo(function CardGroup({ tasks, draggedId }: { tasks: TaskEntity[]; draggedId: string | null }) {
   const [full, setFull] = useState(() => !cardsDeferred());
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -88,7 +88,7 @@ const CardGroup = memo(function CardGroup({ tasks, draggedId }: { tasks: Task[];
 });
 
 /** A full card's look and size without its controls: .task-card.lite in index.css. */
-function PlainCard({ task }: { task: Task }) {
+function PlainCard({ task }: { task: TaskEntity }) {
   return (
     <li role="listitem" {...{ [TASK_ATTR]: task.id }} className="task-card lite" data-done={task.completed ? '' : undefined}>
       <span className="task-title">{task.title}</span>
@@ -96,7 +96,7 @@ function PlainCard({ task }: { task: Task }) {
   );
 }
 
-function useTaskGroups(tasks: Task[]): TaskGroup[] {
+function useTaskGroups(tasks: TaskEntity[]): TaskGroup[] {
   const [last, setLast] = useState(() => ({ tasks, groups: groupTasks(tasks, []) }));
   if (last.tasks === tasks) return last.groups;
   // Derived from the previous render's groups (React's pattern for state that follows a prop).

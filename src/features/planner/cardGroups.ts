@@ -1,4 +1,4 @@
-import type { Task } from '../tasks/types';
+import type { TaskEntity } from '../tasks/types';
 
 // Cards go in groups that skip style, layout and paint while off screen (content-visibility): a column
 // of hundreds lays out only the groups in view. Per group rather than per card, because each such
@@ -16,14 +16,14 @@ export const GROUP = 50;
 export interface TaskGroup {
   /** The first group is 'first'; another is named after the task it started with. */
   key: string;
-  tasks: Task[];
+  tasks: TaskEntity[];
 }
 
 /** What a card shows of its task (see TaskCardContainer's memo): a group whose cards show the same need not render. */
-const sameCards = (a: Task[], b: Task[]) =>
-  a.length === b.length && a.every((task, i) => task.id === b[i]!.id && task.title === b[i]!.title && task.completed === b[i]!.completed);
+const sameCards = (a: TaskEntity[], b: TaskEntity[]) =>
+  a.length === b.length && a.every((task, i) => task === b[i] || (task.id === b[i]!.id && task.title === b[i]!.title && task.completed === b[i]!.completed));
 
-export function groupTasks(tasks: Task[], previous: TaskGroup[]): TaskGroup[] {
+export function groupTasks(tasks: TaskEntity[], previous: TaskGroup[]): TaskGroup[] {
   const known = new Set(previous.map((group) => group.key));
   const groups: TaskGroup[] = [];
   let current: TaskGroup | undefined;
@@ -39,8 +39,7 @@ export function groupTasks(tasks: Task[], previous: TaskGroup[]): TaskGroup[] {
     }
     current.tasks.push(task);
   }
-  // A reorder in a long day changes one or two groups; the others keep their arrays, so their memo holds
-  // (the tasks they keep may be older objects with another `order`, which no card shows).
+  // A reorder in a long day changes one or two groups; the others keep their arrays, so their memo holds.
   const before = new Map(previous.map((group) => [group.key, group.tasks]));
   for (const group of groups) {
     const kept = before.get(group.key);

@@ -1,9 +1,9 @@
 import { makeSelectTasksOn, selectDraggedTaskId, type TasksState } from '../tasks/tasksSlice';
-import type { Task, TaskDate } from '../tasks/types';
+import type { TaskEntity, TaskDate } from '../tasks/types';
 import { selectSelectedColumn, type PlannerState } from './plannerSlice';
 
 export interface ColumnView {
-  tasks: Task[];
+  tasks: TaskEntity[];
   draggedId: string | null;
   selected: boolean;
 }

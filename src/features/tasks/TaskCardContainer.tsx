@@ -4,7 +4,7 @@ import { taskDndProps } from '../dnd/useTaskDnd';
 import { showCardCompletion } from './cardCompletion';
 import { TaskCard } from './TaskCard';
 import { selectTaskById, taskCompletionSet, taskDeleted, taskRenamed } from './tasksSlice';
-import type { Task } from './types';
+import type { TaskEntity } from './types';
 import { useLiveTask } from './useLiveTask';
 
 interface TaskCardContainerProps {
@@ -12,7 +12,7 @@ interface TaskCardContainerProps {
    * From the column (see makeSelectTasksOn). Its place is current; its title and completion may be older,
    * the card reads those from the store (useLiveTask), so a completion re-renders one card, not a column.
    */
-  task: Task;
+  task: TaskEntity;
   /** This task is the one being dragged (its column knows, so cards need not all watch the drag). */
   isDragging: boolean;
 }
@@ -53,11 +53,7 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
   );
 }
 
-/**
- * A card shows its task's title and completion only. A reorder (a drag hovering over a day of
- * hundreds) gives every later task of the day a new order, and so a new object: those cards need
- * not render again.
- */
+/** A card shows its task's title and completion only (its place is the column's). */
 function sameCard(before: TaskCardContainerProps, after: TaskCardContainerProps): boolean {
   return (
     before.isDragging === after.isDragging &&

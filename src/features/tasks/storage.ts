@@ -1,4 +1,4 @@
-import { byOrder, datesInOrder, type DayTasks, type TaskDays } from './tasksSlice';
+import { byOrder, datesInOrder, taskAt, type DayTasks, type TaskDays } from './tasksSlice';
 import type { Task } from './types';
 
 // The stored form is the spec's: a plain JSON array of tasks under one key.
@@ -144,7 +144,7 @@ export function serializeDays(days: TaskDays): string {
     const day = days[date]!;
     let json = dayJson.get(day);
     if (json === undefined) {
-      json = JSON.stringify(day.ids.map((id) => day.entities[id])).slice(1, -1);
+      json = JSON.stringify(day.ids.map((id, order) => taskAt(day.entities[id]!, order))).slice(1, -1);
       dayJson.set(day, json);
     }
     if (json) parts.push(json);

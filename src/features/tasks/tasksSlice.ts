@@ -1,20 +1,22 @@
 import { createAction, createEntityAdapter, createSelector, type UnknownAction } from '@reduxjs/toolkit';
 import { newTaskId } from '../../lib/ids';
-import type { Task, TaskDate } from './types';
+import type { Task, TaskDate, TaskEntity } from './types';
 
 // Every change to the task list is one of the events below. The reducer is pure: ids and timestamps
 // are made in `prepare`, so a recorded action log replays to the same state (Redux DevTools time
 // travel, tests).
 //
 // The tasks are normalized per day: each day is an entity adapter's state whose `ids` are the day's
-// display order (a task's `order` is its index there). An event copies only the day it touches. One
+// display order. A task's `order` is its index there, written out only in the list that is stored and
+// synced (allTasksOf, placedTask): kept in the entities, a delete or move renumbered the day's later tasks,
+// a new object each. An event copies only the day it touches. One
 // `entities` object for every task made each event copy all of them: with 5,000 tasks that copy (a
 // dictionary of 5,000 keys) was the largest part of a click, ~1-1.5 ms in Chromium, and every drag step
 // and delete paid it too. The whole list, as stored and synced, is the days' tasks (allTasksOf).
 
-const dayAdapter = createEntityAdapter<Task>();
+const dayAdapter = createEntityAdapter<TaskEntity>();
 
-/** One day's tasks: `ids` in display order, each task's `order` its index in `ids`. */
+/** One day's tasks: `ids` in display order (a task's index there is its `order` in the list written out). */
 export type DayTasks = ReturnType<typeof dayAdapter.getInitialState>;
 /** Every day that has tasks (a day key or 'someday'), and only those. */
 export type TaskDays = Record<TaskDate, DayTasks>;
@@ -56,11 +58,11 @@ const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
 export const isDayKey = (value: unknown): value is string => typeof value === 'string' && DAY_KEY.test(value);
 
 /** Unfinished and dated before `today` (day keys compare as strings); Some Day is never overdue. */
-export const isOverdue = (task: Task | undefined, today: TaskDate): task is Task =>
+export const isOverdue = <T extends TaskEntity>(task: T | undefined, today: TaskDate): task is T =>
   !!task && !task.completed && isDayKey(task.date) && task.date < today;
 
 /** The task with this id, looked for first on `hint` (the day a caller expects it on), then on every day. */
-export function taskIn(tasks: Pick<TasksState, 'days'>, id: string, hint?: TaskDate): Task | undefined {
+export function taskIn(tasks: Pick<TasksState, 'days'>, id: string, hint?: TaskDate): TaskEntity | undefined {
   const { days } = tasks;
   if (hint !== undefined) {
     const task = days[hint]?.entities[id];
@@ -76,17 +78,36 @@ export function taskIn(tasks: Pick<TasksState, 'days'>, id: string, hint?: TaskD
 /** The days in key order (dated days by date, then 'someday'): the order of the stored and synced list. */
 export const datesInOrder = (days: TaskDays): TaskDate[] => Object.keys(days).sort();
 
+/**
+ * The task with this id as written out, its `order` its index on its day; looked for as by taskIn. For what
+ * needs a task's place (history); a card needs only taskIn's.
+ */
+export function placedTask(tasks: Pick<TasksState, 'days'>, id: string, hint?: TaskDate): Task | undefined {
+  const task = taskIn(tasks, id, hint);
+  return task && taskAt(task, tasks.days[task.date]!.ids.indexOf(id));
+}
+
+/** A task as written out at `order`, field by field in one shape (what storage has always held, key order included). */
+export const taskAt = (task: TaskEntity, order: number): Task => ({
+  id: task.id,
+  title: task.title,
+  date: task.date,
+  completed: task.completed,
+  createdAt: task.createdAt,
+  order,
+});
+
 /** Every task, day by day (days in key order, each in display order): what is stored, exported and synced. */
 export function allTasksOf(days: TaskDays): Task[] {
   const list: Task[] = [];
   for (const date of datesInOrder(days)) {
     const { ids, entities } = days[date]!;
-    for (const id of ids) list.push(entities[id]!);
+    ids.forEach((id, order) => list.push(taskAt(entities[id]!, order)));
   }
   return list;
 }
 
-/** The days of a list of tasks, each sorted by order and renumbered 0..n-1; the first task of an id wins. */
+/** The days of a list of tasks, each in order (their `order`, then when made); the first task of an id wins. */
 export function daysFrom(tasks: readonly Task[]): TaskDays {
   const byDate = new Map<TaskDate, Task[]>();
   const seen = new Set<string>();
@@ -101,10 +122,10 @@ export function daysFrom(tasks: readonly Task[]): TaskDays {
   for (const [date, list] of byDate) {
     const ids: string[] = [];
     const entities = newEntities();
-    list.sort(byOrder).forEach((task, order) => {
+    for (const task of list.sort(byOrder)) {
       ids.push(task.id);
-      entities[task.id] = Object.freeze(task.order === order ? task : { ...task, order });
-    });
+      entities[task.id] = entityOf(task);
+    }
     days[date] = Object.freeze({ ids: Object.freeze(ids) as string[], entities: Object.freeze(entities) });
   }
   return Object.freeze(days);
@@ -124,7 +145,7 @@ class TaskEdit {
   private readonly ownEntities = new Set<TaskDate>();
   private readonly touched = new Map<TaskDate, Set<string>>();
   /** Task objects made by this edit (changed in place rather than copied again). */
-  private readonly fresh = new Set<Task>();
+  private readonly fresh = new Set<TaskEntity>();
   drag: DragOrigin | null;
   /** The last task looked for and its day (see dayOf); kept current by remove, insert and attach. */
   private found: { id: string; date: TaskDate | undefined } | null = null;
@@ -153,7 +174,7 @@ class TaskEdit {
     return date;
   }
 
-  get(id: string): Task | undefined {
+  get(id: string): TaskEntity | undefined {
     const date = this.dayOf(id);
     return date === undefined ? undefined : this.days[date]!.entities[id];
   }
@@ -163,8 +184,8 @@ class TaskEdit {
     return this.days[date]?.ids ?? [];
   }
 
-  /** Changes fields of a task other than its day (its order is set when the edit finishes). */
-  update(id: string, fields: Partial<Pick<Task, 'title' | 'completed'>>): void {
+  /** Changes fields of a task other than its day. */
+  update(id: string, fields: Partial<Pick<TaskEntity, 'title' | 'completed'>>): void {
     const date = this.dayOf(id);
     if (date === undefined) return;
     const entities = this.entitiesOf(date);
@@ -175,7 +196,7 @@ class TaskEdit {
   }
 
   /** Takes a task out of its day. */
-  remove(id: string): Task | undefined {
+  remove(id: string): TaskEntity | undefined {
     const date = this.dayOf(id);
     if (date === undefined) return undefined;
     const task = this.days[date]!.entities[id]!;
@@ -190,7 +211,7 @@ class TaskEdit {
   }
 
   /** Puts a task (not on any day now) on `task.date` at `index` (clamped; the end by default). */
-  insert(task: Task, index = Number.MAX_SAFE_INTEGER): void {
+  insert(task: TaskEntity, index = Number.MAX_SAFE_INTEGER): void {
     const date = task.date;
     const ids = this.idsOf(date);
     ids.splice(Math.max(0, Math.min(index, ids.length)), 0, task.id);
@@ -222,14 +243,14 @@ class TaskEdit {
   }
 
   /** Puts a task on `task.date`'s entities without placing it in the day's order (see setOrder). */
-  attach(task: Task): void {
+  attach(task: TaskEntity): void {
     this.entitiesOf(task.date)[task.id] = this.adopted(task);
     this.touchedOn(task.date).add(task.id);
     this.where?.set(task.id, task.date);
     if (this.found?.id === task.id) this.found = null;
   }
 
-  /** The state the edit made: the days it touched renumbered and frozen, the rest as they were. */
+  /** The state the edit made: the days it touched frozen, the rest as they were. */
   finish(keepSame = false): TasksState {
     if (!this.daysCopied) return this.drag === this.base.drag ? this.base : Object.freeze({ ...this.base, drag: this.drag });
     const days = this.days;
@@ -239,27 +260,9 @@ class TaskEdit {
         delete days[date];
         continue;
       }
-      // The tasks this edit made or changed (title, completion, presence: what cards show); renumbering follows.
+      // The tasks this edit made or changed (title, completion, presence: what cards show).
       const touched = this.touchedOn(date);
       const before = this.base.days[date]?.entities;
-      // Orders follow the ids: only a day whose list changed is walked to renumber. A delete at the top of a
-      // day of hundreds renumbers every later task, so that walk makes each new task frozen and at once.
-      if (this.ownIds.has(date)) {
-        const { ids } = day;
-        let entities: DayEntities | null = null;
-        for (let order = 0; order < ids.length; order++) {
-          const id = ids[order]!;
-          const task = day.entities[id]!;
-          if (task.order === order) continue;
-          if (this.fresh.has(task)) {
-            task.order = order;
-            continue;
-          }
-          const renumbered = withOrder(task, order);
-          const old = keepSame ? before?.[id] : undefined;
-          (entities ??= this.entitiesOf(date))[id] = old && sameTask(old, renumbered) ? old : renumbered;
-        }
-      }
       for (const id of touched) {
         const task = day.entities[id];
         if (!task || !this.fresh.has(task)) continue;
@@ -276,20 +279,20 @@ class TaskEdit {
     return Object.freeze({ ...this.base, days: Object.freeze(days), drag: this.drag });
   }
 
-  /** The ids of the tasks this edit made, changed, put or took away on `date` (not those it only renumbered). */
+  /** The ids of the tasks this edit made, changed, put or took away on `date`. */
   private touchedOn(date: TaskDate): Set<string> {
     let ids = this.touched.get(date);
     if (!ids) this.touched.set(date, (ids = new Set()));
     return ids;
   }
 
-  private made(task: Task): Task {
+  private made(task: TaskEntity): TaskEntity {
     this.fresh.add(task);
     return task;
   }
 
   /** A task to keep: a frozen one is shared as it is, a new one from the caller becomes this edit's. */
-  private adopted(task: Task): Task {
+  private adopted(task: TaskEntity): TaskEntity {
     return Object.isFrozen(task) || this.fresh.has(task) ? task : this.made(task);
   }
 
@@ -339,27 +342,26 @@ class TaskEdit {
 type DayEntities = DayTasks['entities'];
 
 /**
- * For each day's entities an edit made: the entities it started from and the ids of the tasks it edited
- * (not those it only renumbered: a delete at the top of a day of hundreds gives each a new order, which no
- * card shows). A card subscription (useLiveTask) then compares those few tasks rather than every card of the day.
+ * For each day's entities an edit made: the entities it started from and the ids of the tasks it edited. A
+ * card subscription (useLiveTask) then compares those few tasks rather than every card of the day.
  */
 const dayChanges = new WeakMap<DayEntities, { from: DayEntities | undefined; ids: ReadonlySet<string> }>();
 
 /**
  * The ids whose title, completion or presence may differ between a day's `before` and `after` entities, when
- * `after` was made from `before` by one edit (other tasks may have a new order, and so a new object).
+ * `after` was made from `before` by one edit.
  */
 export function changedIdsOf(after: DayEntities, before: DayEntities | undefined): ReadonlySet<string> | undefined {
   const change = dayChanges.get(after);
   return change && change.from === before ? change.ids : undefined;
 }
 
-/** A frozen copy of `task` at `order`, built field by field (a fixed shape V8 makes at once; a spread is twice as slow). */
-const withOrder = (task: Task, order: number): Task =>
-  Object.freeze({ id: task.id, title: task.title, date: task.date, completed: task.completed, createdAt: task.createdAt, order });
+/** A task as the store keeps it (no `order`), frozen, built field by field (one shape for all; a spread is twice as slow). */
+const entityOf = (task: TaskEntity): TaskEntity =>
+  Object.freeze({ id: task.id, title: task.title, date: task.date, completed: task.completed, createdAt: task.createdAt });
 
-const sameTask = (a: Task, b: Task) =>
-  a.title === b.title && a.date === b.date && a.completed === b.completed && a.order === b.order && a.createdAt === b.createdAt && a.id === b.id;
+const sameTask = (a: TaskEntity, b: TaskEntity) =>
+  a.title === b.title && a.date === b.date && a.completed === b.completed && a.createdAt === b.createdAt && a.id === b.id;
 
 // ---------------------------------------------------------------------------------------------------
 // The events. Types keep the 'tasks/' prefix: they are stored in the cloud's log.
@@ -407,11 +409,11 @@ export const tasksRebased = taskAction<{ days: TaskDays }>('tasksRebased');
 export const tasksReplaced = taskAction<{ tasks: Task[] }>('tasksReplaced');
 
 /** A restored task as the list keeps it, or null when it is not one. */
-function restoredTask(given: Task | undefined): Task | null {
+function restoredTask(given: Task | undefined): TaskEntity | null {
   if (!given || typeof given.id !== 'string' || typeof given.date !== 'string') return null;
   const title = String(given.title ?? '').trim();
   if (!title) return null;
-  return { id: given.id, title, date: given.date, completed: given.completed === true, createdAt: Number.isFinite(given.createdAt) ? given.createdAt : 0, order: 0 };
+  return { id: given.id, title, date: given.date, completed: given.completed === true, createdAt: Number.isFinite(given.createdAt) ? given.createdAt : 0 };
 }
 
 const placeOf = (given: Task, length: number) =>
@@ -441,7 +443,7 @@ const apply: Record<string, Apply> = {
     const { id, title, date, createdAt } = (action as ReturnType<typeof taskAdded>).payload;
     const trimmed = String(title ?? '').trim();
     if (!trimmed || typeof id !== 'string' || typeof date !== 'string' || edit.get(id)) return;
-    edit.insert({ id, title: trimmed, date, completed: false, createdAt, order: 0 });
+    edit.insert({ id, title: trimmed, date, completed: false, createdAt });
   },
   [taskRenamed.type]: (edit, action) => {
     const { id, title } = (action as ReturnType<typeof taskRenamed>).payload;
@@ -471,7 +473,7 @@ const apply: Record<string, Apply> = {
     if (!task) return;
     const existing = edit.get(task.id);
     // A PUT of what is there already (a replayed seed) changes nothing, so nothing re-renders or is written.
-    if (existing && sameTask({ ...existing, order: 0 }, task) && edit.placedAt(task.id, task.date, placeOf(given, edit.idsOn(task.date).length - 1))) return;
+    if (existing && sameTask(existing, task) && edit.placedAt(task.id, task.date, placeOf(given, edit.idsOn(task.date).length - 1))) return;
     edit.remove(task.id);
     edit.insert(task, placeOf(given, edit.idsOn(task.date).length));
   },
@@ -511,19 +513,21 @@ const apply: Record<string, Apply> = {
     const { positions } = edit.drag;
     const touched = new Set<TaskDate>();
     for (const [id, position] of Object.entries(positions)) {
-      const task = edit.get(id);
-      if (!task || (task.date === position.date && task.order === position.order)) continue;
-      touched.add(task.date).add(position.date);
-      edit.remove(id);
-      edit.attach({ ...task, date: position.date, order: position.order });
+      const date = edit.dayOf(id);
+      if (date === undefined || (date === position.date && edit.idsOn(date).indexOf(id) === position.order)) continue;
+      touched.add(date).add(position.date);
+      if (date === position.date) continue;
+      const task = edit.remove(id)!;
+      edit.attach({ ...task, date: position.date });
     }
-    // A task deleted during the drag leaves a gap, one added during it a tie: the drag's tasks first, by order.
+    // A task deleted during the drag leaves a gap, one added during it a tie: the drag's tasks first, in
+    // their places, then the others as they stand.
     for (const date of touched) {
-      const day = new Set(edit.idsOn(date));
-      const here = Object.entries(positions).filter(([id, position]) => position.date === date && edit.dayOf(id) === date);
-      for (const [id] of here) day.add(id);
-      const list = [...day].map((id) => edit.get(id)!).sort(byOrder);
-      edit.setOrder(date, [...list.filter((task) => task.id in positions), ...list.filter((task) => !(task.id in positions))].map((task) => task.id));
+      const here = Object.entries(positions)
+        .filter(([id, position]) => position.date === date && edit.dayOf(id) === date)
+        .sort(([, a], [, b]) => a.order - b.order)
+        .map(([id]) => id);
+      edit.setOrder(date, [...here, ...edit.idsOn(date).filter((id) => !(id in positions))]);
     }
     edit.drag = null;
   },
@@ -562,8 +566,8 @@ export type TaskEvent = ReturnType<(typeof taskEvents)[number]>;
 
 /**
  * The state after `events`, equal to reducing them one by one, in one edit: each touched day is copied
- * once and renumbered once, and a task the events left as it was keeps its object, so only changed cards
- * and columns re-render (a catch-up of 10,000 events).
+ * once, and a task the events left as it was keeps its object, so only changed cards and columns
+ * re-render (a catch-up of 10,000 events).
  */
 export function replayTaskEvents(state: TasksState, events: Iterable<TaskEvent>): TasksState {
   const where = new Map<string, TaskDate>();
@@ -595,7 +599,7 @@ type WithTasks = { tasks: Pick<TasksState, 'days'> & Partial<TasksState> };
 const selectTaskDays = (state: WithTasks) => state.tasks.days;
 export const selectAllTasks = createSelector([selectTaskDays], allTasksOf);
 /** A task by id; `hint` is the day it is expected on (a card's), which saves looking through the other days. */
-export const selectTaskById = (state: WithTasks, id: string, hint?: TaskDate): Task | undefined => taskIn(state.tasks, id, hint);
+export const selectTaskById = (state: WithTasks, id: string, hint?: TaskDate): TaskEntity | undefined => taskIn(state.tasks, id, hint);
 export const selectDraggedTaskId = (state: { tasks: TasksState }) => state.tasks.drag?.taskId ?? null;
 
 type IdsByDate = Record<TaskDate, string[]>;
@@ -612,18 +616,18 @@ const NO_IDS: string[] = Object.freeze([]) as unknown as string[];
 /** Sorted ids of one day: the day's own array, the same while its list is unchanged. */
 export const makeSelectTaskIdsOn = () => (state: WithTasks, date: TaskDate) => state.tasks.days[date]?.ids ?? NO_IDS;
 
-const NO_TASKS: Task[] = Object.freeze([]) as unknown as Task[];
+const NO_TASKS: TaskEntity[] = Object.freeze([]) as unknown as TaskEntity[];
 
 /**
  * One day's tasks in display order, for its column, which passes each card its task. The array changes
  * only when the day's list does (a task added, removed or moved; equal lists keep the array): a completion
  * or rename leaves it alone, and the card shows its task's current title and completion through its own
  * subscription (useLiveTask), so a click among thousands of tasks re-renders one card, not its column.
- * The objects in the array may so be older than the store's for those two fields, never for date or order.
+ * The objects in the array may so be older than the store's for those two fields, never for their date.
  */
 export const makeSelectTasksOn = () => {
-  let last: { ids: readonly string[]; tasks: Task[] } | null = null;
-  return (state: WithTasks, date: TaskDate): Task[] => {
+  let last: { ids: readonly string[]; tasks: TaskEntity[] } | null = null;
+  return (state: WithTasks, date: TaskDate): TaskEntity[] => {
     const day = state.tasks.days[date];
     if (!day) return (last = null), NO_TASKS;
     if (last && (last.ids === day.ids || sameIds(last.ids, day.ids))) {

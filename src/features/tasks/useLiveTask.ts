@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../app/hooks';
 import type { AppStore } from '../../app/store';
 import { changedIdsOf, type TaskDays, type TasksState } from './tasksSlice';
-import type { Task, TaskDate } from './types';
+import type { TaskEntity, TaskDate } from './types';
 
 /**
  * Per-task subscriptions on one store: a single store listener wakes only the cards whose task changed.
@@ -70,8 +70,8 @@ export class TaskSubscriptions {
   }
 }
 
-/** Whether a card would show something else: a delete or a move renumbers hundreds of tasks, which no card shows. */
-const shownDiffers = (before: Task | undefined, after: Task | undefined) =>
+/** Whether a card would show something else (a new object may differ only in what no card shows). */
+const shownDiffers = (before: TaskEntity | undefined, after: TaskEntity | undefined) =>
   before !== after && (!before || !after || before.title !== after.title || before.completed !== after.completed);
 
 const registries = new WeakMap<object, TaskSubscriptions>();
@@ -97,7 +97,7 @@ export function taskSubscriptions(store: Pick<AppStore, 'getState' | 'subscribe'
  * render. The subscription is made after the card mounts, so it first catches up on a change made in between, and
  * only on one: a set state that changes nothing stays queued on the card, and its first click then rendered it twice.
  */
-export function useLiveTask(task: Task, showCompleted: (completed: boolean) => void): { title: string; completed: boolean } {
+export function useLiveTask(task: TaskEntity, showCompleted: (completed: boolean) => void): { title: string; completed: boolean } {
   const store = useAppStore();
   const { id, date } = task;
   // The store's task as the first render read it, and what the card first shows (never set again).
@@ -131,4 +131,4 @@ export function useLiveTask(task: Task, showCompleted: (completed: boolean) => v
 }
 
 /** The task as the store has it on its day (not looked for elsewhere: moved away, its card is about to leave). */
-const storedTask = (tasks: Pick<TasksState, 'days'>, id: string, date: TaskDate): Task | undefined => tasks.days[date]?.entities[id];
+const storedTask = (tasks: Pick<TasksState, 'days'>, id: string, date: TaskDate): TaskEntity | undefined => tasks.days[date]?.entities[id];
