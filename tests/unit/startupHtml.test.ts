@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { IndexHtmlTransformContext } from 'vite';
-import { criticalCss, entryLoader, renderShell, startupHtml, withoutUnusedProperties } from '../../scripts/startupHtml';
+import { criticalCss, entryLoader, renderShell, startupHtml, withThemeValues, withoutUnusedProperties } from '../../scripts/startupHtml';
 
 // The build's index.html: the shell's rules inline, the full stylesheet preloaded; after the first frame
 // the loader starts the stylesheet and the modules' fetch, and runs the app once the stylesheet has loaded.
@@ -83,6 +83,24 @@ it('drops the custom properties no kept rule reads, directly or through another 
   expect(out).not.toContain('--color-b');
   expect(out).not.toContain('--unused');
   expect(out).not.toContain('--tw-rotate-x');
+});
+
+it('writes in the values of properties declared once on :root, and leaves every other variable as it is', () => {
+  const css = [
+    '@layer theme{:root{--spacing:.25rem;--color-a:oklch(58% .2 277);--font:var(--font-sans);--font-sans:x;--twice:1px;--reg:1px}}',
+    '@media (prefers-color-scheme:dark){:root{--dim:0.5}}',
+    '.b{--twice:2px}',
+    '@property --reg{syntax:"*";inherits:false;initial-value:0px}',
+    '.a{margin:calc(var(--spacing) * 4);color:color-mix(in oklab,var(--color-a) 30%,transparent);font-family:var(--font)}',
+    '.c{width:var(--twice);height:var(--reg);opacity:var(--dim);line-height:var(--tw-leading,var(--spacing));border:var(--spacing, 1px) solid}',
+  ].join('');
+  const out = withThemeValues(css);
+  expect(out).toContain('.a{margin:calc(.25rem * 4);color:color-mix(in oklab,oklch(58% .2 277) 30%,transparent);font-family:x}');
+  // Declared twice, registered (may not inherit), under a media query, per element, or read with a fallback: kept.
+  expect(out).toContain('.c{width:var(--twice);height:var(--reg);opacity:var(--dim);line-height:var(--tw-leading,.25rem);border:var(--spacing, 1px) solid}');
+  // Unread now, the theme's declarations go in the next step.
+  expect(withoutUnusedProperties(out)).not.toContain('--color-a');
+  expect(withoutUnusedProperties(out)).toContain('--spacing:.25rem');
 });
 
 describe('the loader', () => {
