@@ -511,15 +511,20 @@ const apply: Record<string, Apply> = {
   [taskDragCancelled.type]: (edit) => {
     if (!edit.drag) return;
     const { positions } = edit.drag;
+    const entries = Object.entries(positions);
+    // Where each of the drag's tasks stands, read before any is put back: one index a day, not a search a task.
+    const dates = entries.map(([id]) => edit.dayOf(id));
+    const indexOn = new Map<TaskDate, Map<string, number>>();
+    for (const date of new Set(dates)) if (date !== undefined) indexOn.set(date, new Map(edit.idsOn(date).map((id, index) => [id, index])));
     const touched = new Set<TaskDate>();
-    for (const [id, position] of Object.entries(positions)) {
-      const date = edit.dayOf(id);
-      if (date === undefined || (date === position.date && edit.idsOn(date).indexOf(id) === position.order)) continue;
+    entries.forEach(([id, position], n) => {
+      const date = dates[n];
+      if (date === undefined || (date === position.date && indexOn.get(date)!.get(id) === position.order)) return;
       touched.add(date).add(position.date);
-      if (date === position.date) continue;
+      if (date === position.date) return;
       const task = edit.remove(id)!;
       edit.attach({ ...task, date: position.date });
-    }
+    });
     // A task deleted during the drag leaves a gap, one added during it a tie: the drag's tasks first, in
     // their places, then the others as they stand.
     for (const date of touched) {
