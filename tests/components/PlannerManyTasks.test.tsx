@@ -80,3 +80,24 @@ it('a move or delete near the top of a long day keeps the other cards’ element
   expect(titlesIn('Wed 25 Nov')[119]).toBe('Task 1');
   expect(kept.filter(([title, element]) => card(title) !== element).map(([title]) => title)).toEqual([]);
 });
+
+it('holds the groups after a day’s first in one element that skips them off screen, so a hit test at the top passes them by', async () => {
+  renderPlanner(many);
+  await waitFor(() => expect(titlesIn('Wed 25 Nov')).toHaveLength(COUNT), FILLED);
+  const list = within(screen.getByRole('region', { name: 'Wed 25 Nov' })).getByRole('list');
+  // Cards off screen may still be plain (cardUpgrade.ts): found by their text.
+  const group = (title: string) => screen.getByText(title, { selector: 'li *' }).closest('li')!.parentElement!;
+  const skipsOffScreen = (element: Element) => element.className.split(' ').includes('[content-visibility:auto]');
+  // The first group, in view when the page opens, stands alone; every later group is in the tail.
+  expect(group('Task 0').parentElement).toBe(list);
+  const tail = group('Task 149').parentElement!;
+  expect(tail.parentElement).toBe(list);
+  expect(list.children).toHaveLength(2);
+  expect(skipsOffScreen(tail)).toBe(true);
+  expect(new Set(['Task 60', 'Task 110', 'Task 149'].map(group)).size).toBeGreaterThan(1);
+  for (const title of ['Task 60', 'Task 110', 'Task 149']) {
+    expect(group(title).parentElement).toBe(tail);
+    expect(skipsOffScreen(group(title))).toBe(true);
+  }
+  expect(tail.style.containIntrinsicSize).toBe(`auto ${(COUNT - group('Task 0').children.length) * 50}px`);
+});
