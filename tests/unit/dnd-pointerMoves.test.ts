@@ -90,3 +90,26 @@ it('a release hovers the pending point before the drop, and no frame hovers afte
   await Promise.resolve();
   expect(hovers).toHaveLength(begun + 1);
 });
+
+it('listens on the page for no drop target of its own: pointer moves with no drag reach no per-target listener', () => {
+  const added = jest.spyOn(document.body, 'addEventListener');
+  const other = document.createElement('section');
+  document.body.append(other);
+  const targetId = manager.getRegistry().addTarget('task', { canDrop: () => true, hover: () => {}, drop: () => undefined });
+  const disconnect = manager.getBackend().connectDropTarget(targetId, other);
+  expect(added).not.toHaveBeenCalled();
+  disconnect();
+});
+
+it('hovers the target under the pointer from the first frame of a drag, without the touch backend knowing the targets', async () => {
+  mouse('mousedown', 100, 100);
+  mouse('mousemove', 112, 100);
+  expect(manager.getMonitor().isDragging()).toBe(true);
+  mouse('mousemove', 120, 100);
+  runFrame();
+  await Promise.resolve();
+  expect(hovers.at(-1)).toEqual({ x: 120, y: 100 });
+  expect(manager.getMonitor().getTargetIds()).toHaveLength(1);
+  mouse('mouseup', 120, 100);
+  expect(drops).toEqual([{ x: 120, y: 100 }]);
+});

@@ -78,13 +78,13 @@ export class PointerBackend implements Backend {
     return this.touch.connectDragPreview(sourceId, node, options);
   }
 
+  /**
+   * Targets are hovered from here only (hoverAt), never by the touch backend: it would put a move listener on
+   * <body> for each target, which only acts during a drag, and a drag's moves stop at the gate (dragMove) before
+   * they reach them. Eight such listeners ran on every pointer move over the page, a drag or not.
+   */
   connectDropTarget(targetId: Identifier, node: Element): () => void {
-    const forget = remember(this.targets, targetId, node);
-    const disconnect = this.touch.connectDropTarget(targetId, node);
-    return () => {
-      disconnect();
-      forget();
-    };
+    return remember(this.targets, targetId, node);
   }
 
   profile(): Record<string, number> {
