@@ -14,7 +14,11 @@ import { FLOOR_HTML } from './floorPage';
 // app's own static server (server/static.ts), so the JS travels as it does in production.
 
 const LOADS = 5;
-// Toggles repeat on one card; renames and deletes each take another card, as many as fit on the screen.
+// An empty week loads in ~0.1 s, and its ready moves by half from load to load (a fresh renderer's first layout,
+// mostly font set-up): medians of 5 such loads put one build's ratio anywhere from 0.8 to 1.5.
+const EMPTY_LOADS = 15;
+// Toggles repeat on one card; renames and deletes each take another card, as many as fit on the screen (a
+// renamed card takes two lines in the app: a ninth would be below it).
 const TOGGLES = 24;
 const EDITS = 8;
 const MANY = 5000;
@@ -240,8 +244,21 @@ const toggle = async (page: Page, _i: number, url: string): Promise<Probe> => {
   await page.mouse.move(point.x, point.y);
   await sleep(300); // hover effects and the previous toggle's idle work are done
   await page.mouse.click(point.x, point.y);
-  return (await page.evaluate('window.__toggle')) as Probe;
+  return shown(page, 'window.__toggle', `the toggle of "${title(1)}" at ${url}`);
 };
+
+/** What a probe resolved with, or a clear error when the page never showed the change (rather than a bench that waits forever). */
+async function shown(page: Page, probe: string, what: string): Promise<Probe> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not show within 20 s`)), 20_000);
+  });
+  try {
+    return await Promise.race([page.evaluate(probe) as Promise<Probe>, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Deletes or renames a different task each time (Monday's first ones, every 8th title). */
 const edit =
@@ -259,7 +276,7 @@ const edit =
       await sleep(300);
       await page.keyboard.press('Enter');
     }
-    return (await page.evaluate('window.__edit')) as Probe;
+    return shown(page, 'window.__edit', `the ${kind} of "${text}" at ${url}`);
   };
 
 interface Figures {
@@ -289,7 +306,7 @@ async function measurePair(browser: Browser, urls: { floor: string; app: string 
   const zero = { floor: [] as Load[], app: [] as Load[] };
   const full = { floor: [] as Load[], app: [] as Load[] };
   for (const side of sides) await coldLoad(browser, urls[side], 0, empty); // warm-up
-  for (let i = 0; i < LOADS; i++) for (const side of sides) zero[side].push(await coldLoad(browser, urls[side], 0, empty));
+  for (let i = 0; i < EMPTY_LOADS; i++) for (const side of sides) zero[side].push(await coldLoad(browser, urls[side], 0, empty));
   for (const side of sides) await coldLoad(browser, urls[side], MANY, many);
   for (let i = 0; i < LOADS; i++) for (const side of sides) full[side].push(await coldLoad(browser, urls[side], MANY, many));
   const toggled = await alternating(browser, urls, many, TOGGLES, toggle);
@@ -328,7 +345,7 @@ export async function printRuler(browser: Browser, appDir: string): Promise<void
     }
     const inline = (await readFile(path.join(floorDir, 'index.html'), 'utf8')).length;
 
-    console.log(`\nThe speed ruler: the plain-DOM floor and the planner, same Chromium, same run, taken in lockstep (medians of ${LOADS} cold loads, ${TOGGLES} toggles, ${2 * EDITS} renames twice (against a floor that keeps focus on the title, as the app does, and one that drops it) and ${2 * EDITS} deletes, the two pages' clicks taken in turn)`);
+    console.log(`\nThe speed ruler: the plain-DOM floor and the planner, same Chromium, same run, taken in lockstep (medians of ${EMPTY_LOADS} cold loads of the empty week and ${LOADS} with 5,000 tasks, ${TOGGLES} toggles, ${2 * EDITS} renames twice (against a floor that keeps focus on the title, as the app does, and one that drops it) and ${2 * EDITS} deletes, the two pages' clicks taken in turn)`);
     console.log('  Absolute times move with machine load; the ratio app/floor is the figure (lower is better, < 1 beats plain DOM).');
     const widths = [34, 10, 10, 10, 22];
     const line = (cells: string[]) => console.log('  ' + cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(''));
