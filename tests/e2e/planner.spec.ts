@@ -168,6 +168,25 @@ test('edits a title inline, completes and deletes tasks', async ({ page }) => {
   await expect.poll(() => storedTasks(page)).toEqual([]);
 });
 
+test('a check button draws its circle and its mark as one pseudo-element: the mark shows under the pointer and when done', async ({ page }) => {
+  await seed(page, [task({ id: 'task-open', title: 'Open one', date: '2026-11-24' }), task({ id: 'task-done', title: 'Done one', date: '2026-11-24', order: 1, completed: true })]);
+  await page.goto('/');
+  const tuesday = column(page, 'Tue 24 Nov');
+  const check = (title: string) => tuesday.getByRole('button', { name: `Mark "${title}" complete` });
+  const pseudo = (title: string, which: '::before' | '::after') =>
+    check(title).evaluate((button, which) => {
+      const style = getComputedStyle(button, which);
+      return { content: style.content, image: style.backgroundImage };
+    }, which);
+  // Each check button is one of thousands on a long week: a second pseudo-element was one more box to style for every card.
+  expect((await pseudo('Open one', '::after')).content).toBe('none');
+  expect((await pseudo('Open one', '::before')).image).toBe('none');
+  await check('Open one').hover();
+  await expect.poll(async () => (await pseudo('Open one', '::before')).image).toContain('data:image/svg+xml');
+  expect((await pseudo('Done one', '::before')).image).toContain('data:image/svg+xml');
+  expect((await pseudo('Done one', '::after')).content).toBe('none');
+});
+
 test('a delete from the keyboard keeps focus in the day, also where a group of cards begins', async ({ page }) => {
   // 60 cards: the page opens on the first screenful, and the group it showed grows to 50 as the rest comes
   // (cardGroups.ts), so the 51st opens the second group.

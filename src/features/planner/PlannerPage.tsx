@@ -48,7 +48,7 @@ function HoverIconImages() {
     <div aria-hidden="true" className="icon-preload">
       <span className="icon-mask icon-grip" />
       <span className="icon-mask icon-trash" />
-      <span className="icon-mask icon-check" />
+      <span className="hover-mark" />
     </div>
   );
 }
