@@ -83,7 +83,7 @@ const probeScript = (json: string | null, targets: Record<string, string>) => `(
 const armToggleScript = (text: string) => `(() => {
   const el = document.evaluate("//*[text()='${text}']", document, null, 9, null).singleNodeValue;
   const card = el && el.closest('li');
-  const control = card && [...card.querySelectorAll('button')].find((b) => /complete|toggle/i.test(b.getAttribute('aria-label') || ''));
+  const control = card && [...card.querySelectorAll('button, [role="button"]')].find((b) => /complete|toggle/i.test(b.getAttribute('aria-label') || ''));
   if (!control) return null;
   window.__toggle = new Promise((resolve) => {
     let clickAt = null;
@@ -110,7 +110,7 @@ const armToggleScript = (text: string) => `(() => {
 const armEditScript = (text: string, kind: 'delete' | 'rename') => `(() => {
   const el = document.evaluate("//*[text()='${text}']", document, null, 9, null).singleNodeValue;
   const card = el && el.closest('li');
-  const target = card && (${JSON.stringify(kind)} === 'delete' ? [...card.querySelectorAll('button')].find((b) => /^delete/i.test(b.getAttribute('aria-label') || '')) : el);
+  const target = card && (${JSON.stringify(kind)} === 'delete' ? [...card.querySelectorAll('button, [role="button"]')].find((b) => /^delete/i.test(b.getAttribute('aria-label') || '')) : el);
   if (!target) return null;
   window.__edit = new Promise((resolve) => {
     let at = null;
