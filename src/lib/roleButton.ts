@@ -20,8 +20,10 @@ export const roleButtonKeys = {
     }
   },
   onKeyUp(event: KeyboardEvent<HTMLElement>): void {
-    if (event.key !== ' ' || spaceDownOn !== event.currentTarget) return;
+    if (event.key !== ' ') return;
+    const downOn = spaceDownOn;
     spaceDownOn = null;
+    if (downOn !== event.currentTarget) return;
     event.preventDefault();
     event.currentTarget.click();
   },

@@ -38,13 +38,16 @@ describe('roleButtonKeys', () => {
     expect(onFirst).toHaveBeenCalledTimes(2);
   });
 
-  it('clicks on a Space keyup only where its keydown was', () => {
+  it('clicks on a Space keyup only where its keydown was, once for that keydown', () => {
     const { onFirst, onSecond, first, second } = renderButtons();
     fireEvent.keyUp(first, { key: ' ' });
     expect(onFirst).not.toHaveBeenCalled();
     fireEvent.keyDown(first, { key: ' ' });
     fireEvent.keyUp(second, { key: ' ' });
     expect(onSecond).not.toHaveBeenCalled();
+    fireEvent.keyUp(first, { key: ' ' });
+    expect(onFirst).not.toHaveBeenCalled();
+    fireEvent.keyDown(first, { key: ' ' });
     fireEvent.keyUp(first, { key: ' ' });
     expect(onFirst).toHaveBeenCalledTimes(1);
   });
