@@ -90,18 +90,8 @@ export const TaskCard = memo(function TaskCard({
     >
       {/* Styles and icons: .task-* in index.css. */}
       <button type="button" aria-label={`Move task: ${title}`} {...handleProps} className="task-grip" />
-      {/* A toggle button: its name stays the same and aria-pressed says whether the task is done (WAI-ARIA APG).
-          Not a <button>: see keepFocusWhere below. */}
-      <span
-        role="button"
-        tabIndex={0}
-        aria-label={`Mark "${title}" complete`}
-        aria-pressed={completed}
-        onClick={onToggleComplete}
-        onMouseDown={keepFocusWhere}
-        {...roleButtonKeys}
-        className="task-check"
-      />
+      {/* A toggle button: its name stays the same and aria-pressed says whether the task is done (WAI-ARIA APG). */}
+      <span {...cardButton} aria-label={`Mark "${title}" complete`} aria-pressed={completed} onClick={onToggleComplete} className="task-check" />
       {/* While the field is open, the title is kept out of sight and out of reach, and focus comes back to it. */}
       <button
         ref={titleButton}
@@ -128,24 +118,28 @@ export const TaskCard = memo(function TaskCard({
       )}
       {/* Its place is kept while hidden, so the icon appears without moving anything under the pointer. */}
       {draft === null && (
-        <span role="button" tabIndex={0} aria-label={`Delete "${title}"`} onClick={deleteTask} onMouseDown={keepFocusWhere} {...roleButtonKeys} className="task-delete" />
+        <span {...cardButton} aria-label={`Delete "${title}"`} onClick={deleteTask} className="task-delete" />
       )}
     </li>
   );
 });
 
 /**
- * A mouse click on the check or delete button leaves focus where it was (as Safari does for every button): with
- * thousands of cards, moving focus restyles the page on the press, and a focused delete button would then make
- * the delete move focus again (focusAfterDelete). Keyboard and screen-reader users, who act on the focused
- * button, keep it.
+ * The check and delete buttons: spans with role="button" (name, pressed state and keys as a button's:
+ * roleButtonKeys), not <button>s. The browser's own stylesheet has a `button:active` rule, so pressing a <button>
+ * restyles it (and its drawn circle or icon) between the press and the click. With 5,000 cards that restyle took
+ * 0.3-0.5 ms of the 2 ms from press to completion, more than the rest of the press (docs/client.md, "Fourteenth pass").
  *
- * Those two are spans with role="button" (name, pressed state and keys as a button's: roleButtonKeys), not
- * <button>s: the browser's own stylesheet has a `button:active` rule, so pressing a <button> restyles it (and its
- * drawn circle or icon) between the press and the click. With 5,000 cards that restyle took 0.3-0.5 ms of the
- * 2 ms from press to completion, more than the rest of the press (docs/client.md, "Fourteenth pass").
+ * A mouse click on either leaves focus where it was (as Safari does for every button): with thousands of cards,
+ * moving focus restyles the page on the press, and a focused delete button would then make the delete move focus
+ * again (focusAfterDelete). Keyboard and screen-reader users, who act on the focused button, keep it.
  */
-const keepFocusWhere = (event: MouseEvent<HTMLElement>) => event.preventDefault();
+const cardButton = {
+  role: 'button',
+  tabIndex: 0,
+  onMouseDown: (event: MouseEvent<HTMLElement>) => event.preventDefault(),
+  ...roleButtonKeys,
+} as const;
 
 /**
  * The delete button goes with its card, and focus would fall to <body>: a keyboard user keeps their place on the
