@@ -1,47 +1,56 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
-import { PlannerPage } from './features/planner/PlannerPage';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { loadRoutedApp, NavigateContext, type AppNavigate } from './app/navigation';
+import { PageLoadError } from './components/PageLoadError';
 import { AppUpdatePrompt } from './components/ui/AppUpdatePrompt';
+import { LoadBoundary } from './components/ui/LoadBoundary';
 import { Toaster } from './components/ui/Toaster';
+import { PlannerPage } from './features/planner/PlannerPage';
 
-// The landing page is not part of a planner user's first load.
-const LandingPage = lazy(() => import('./features/landing/LandingPage'));
-// Sign-in brings the Supabase client with it; neither belongs in a visitor's first load.
-const AuthPage = lazy(() => import('./features/auth/AuthPage'));
-const NotFoundPage = lazy(() => import('./components/NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
+const RoutedApp = lazy(loadRoutedApp);
+
+const atPlanner = () => window.location.pathname === '/';
+
+// Until the first move away from `/`, the planner renders on its own and moves by the History API: React
+// Router around it would add ~10 kB brotli to a visitor's first load. The router takes over from the first
+// move on (it reads the address as it mounts) and stays, so the planner is never mounted twice.
+const plannerNavigate =
+  (leave: () => void): AppNavigate =>
+  (to) => {
+    window.history.pushState(null, '', to);
+    if (!atPlanner()) leave();
+  };
 
 export function App() {
+  const [routed, setRouted] = useState(() => !atPlanner());
+  // A transition: the planner stays on screen until the router's chunk is in, rather than a blank page.
+  const [navigate] = useState(() => plannerNavigate(() => startTransition(() => setRouted(true))));
+
+  useEffect(() => {
+    if (routed) return;
+    // Back or forward to another page of the app.
+    const onPopState = () => {
+      if (!atPlanner()) startTransition(() => setRouted(true));
+    };
+    addEventListener('popstate', onPopState);
+    return () => removeEventListener('popstate', onPopState);
+  }, [routed]);
+
   return (
     <>
-      <Routes>
-        <Route path="/" element={<PlannerPage />} />
-        <Route
-          path="/home"
-          element={
-            <Suspense fallback={null}>
-              <LandingPage />
-            </Suspense>
-          }
-        />
-        <Route
-          path="/auth"
-          element={
-            <Suspense fallback={null}>
-              <AuthPage />
-            </Suspense>
-          }
-        />
-        <Route
-          path="*"
-          element={
-            <Suspense fallback={null}>
-              <NotFoundPage />
-            </Suspense>
-          }
-        />
-      </Routes>
+      <LoadBoundary fallback={<PageLoadError />}>
+        <Suspense fallback={null}>
+          {routed ? (
+            <RoutedApp planner={<PlannerPage />} />
+          ) : (
+            <NavigateContext value={navigate}>
+              <PlannerPage />
+            </NavigateContext>
+          )}
+        </Suspense>
+      </LoadBoundary>
       <Toaster />
       <AppUpdatePrompt />
     </>
   );
 }
+

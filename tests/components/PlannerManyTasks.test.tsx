@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
 import { PersistGate } from 'redux-persist/integration/react';
+import { NavigateContext } from '../../src/app/navigation';
 import { makeStore } from '../../src/app/store';
 import { PlannerPage } from '../../src/features/planner/PlannerPage';
 import { taskAdded, taskDeleted, taskMoved } from '../../src/features/tasks/tasksSlice';
@@ -26,9 +26,9 @@ function renderPlanner(tasks: Task[]) {
   render(
     <Provider store={store}>
       <PersistGate loading={null} persistor={persistor}>
-        <MemoryRouter>
+        <NavigateContext value={jest.fn()}>
           <PlannerPage />
-        </MemoryRouter>
+        </NavigateContext>
       </PersistGate>
     </Provider>,
   );

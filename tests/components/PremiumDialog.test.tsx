@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { RouterNavigation } from '../../src/app/RouterNavigation';
 import PremiumDialog, { type PremiumDialogProps } from '../../src/features/subscription/PremiumDialog';
 
 function renderDialog(props: Partial<PremiumDialogProps> = {}) {
@@ -8,23 +9,25 @@ function renderDialog(props: Partial<PremiumDialogProps> = {}) {
   const user = userEvent.setup();
   render(
     <MemoryRouter>
-      <Routes>
-        <Route
-          path="/"
-          element={
-            <PremiumDialog
-              open
-              signedIn={false}
-              subscribed={false}
-              loadingPlan={null}
-              billingLoading={false}
-              {...handlers}
-              {...props}
-            />
-          }
-        />
-        <Route path="/auth" element={<p>Sign-in page</p>} />
-      </Routes>
+      <RouterNavigation>
+        <Routes>
+          <Route
+            path="/"
+            element={
+              <PremiumDialog
+                open
+                signedIn={false}
+                subscribed={false}
+                loadingPlan={null}
+                billingLoading={false}
+                {...handlers}
+                {...props}
+              />
+            }
+          />
+          <Route path="/auth" element={<p>Sign-in page</p>} />
+        </Routes>
+      </RouterNavigation>
     </MemoryRouter>,
   );
   return { ...handlers, user };

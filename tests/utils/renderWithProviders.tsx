@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
+import { RouterNavigation } from '../../src/app/RouterNavigation';
 import { makeStore, type StoreOptions } from '../../src/app/store';
 
 import { MemoryStorage } from '../unit/memoryStorage';
@@ -17,7 +18,8 @@ export interface ProvidersOptions extends Omit<StoreOptions, 'storage'>, Omit<Re
 }
 
 /**
- * Renders `ui` inside the real store (made fresh by makeStore) and a MemoryRouter.
+ * Renders `ui` inside the real store (made fresh by makeStore) and a MemoryRouter, which is also the app's
+ * navigation seam (as in RoutedApp).
  * Stored tasks arrive with redux-persist's rehydration, a tick after the first render:
  * tests that seed `storage` should wait with findBy* before acting.
  */
@@ -26,7 +28,9 @@ export function renderWithProviders(ui: ReactElement, options: ProvidersOptions 
   const { store, persistor, startAppListening } = makeStore({ storage: () => storage, preloadedState, backend, uploads });
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
-      <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+      <MemoryRouter initialEntries={[route]}>
+        <RouterNavigation>{children}</RouterNavigation>
+      </MemoryRouter>
     </Provider>
   );
   const user = userEvent.setup(userOptions);

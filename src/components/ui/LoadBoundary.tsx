@@ -2,6 +2,8 @@ import { Component, type ReactNode } from 'react';
 
 interface LoadBoundaryProps {
   children: ReactNode;
+  /** Shown instead when the code could not be loaded; nothing by default. */
+  fallback?: ReactNode;
 }
 
 /**
@@ -20,6 +22,6 @@ export class LoadBoundary extends Component<LoadBoundaryProps, { failed: boolean
   }
 
   render() {
-    return this.state.failed ? null : this.props.children;
+    return this.state.failed ? (this.props.fallback ?? null) : this.props.children;
   }
 }

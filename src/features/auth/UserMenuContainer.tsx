@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { preloadRoutes, useAppNavigate } from '../../app/navigation';
 import { LoadBoundary } from '../../components/ui/LoadBoundary';
 import type { PriceType } from '../subscription/PremiumDialog';
 import { premiumDialogClosed, premiumDialogOpened, selectIsSubscribed, selectSubscription } from '../subscription/subscriptionSlice';
@@ -30,7 +30,7 @@ const PremiumDialog = lazy(loadPremiumDialog);
 // ---- Account seam: the signed-in user, the subscription and their actions, from the store ----------
 function useAccount() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const user = useAppSelector(selectAuthUser);
   const subscribed = useAppSelector(selectIsSubscribed);
   const subscription = useAppSelector(selectSubscription);
@@ -67,10 +67,12 @@ function preloadDialogs() {
   loadAboutDialog().catch(() => {});
   loadSettingsDialog().catch(() => {});
   loadPremiumDialog().catch(() => {});
+  // Sign In and a checkout that needs it lead to /auth.
+  preloadRoutes();
 }
 
 export function UserMenuContainer() {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const account = useAccount();
   const [openDialog, setOpenDialog] = useState<DialogName | null>(null);
   // A dialog stays mounted once shown, so closing it is the native close (which restores focus).

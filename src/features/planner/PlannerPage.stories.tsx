@@ -1,8 +1,8 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, type ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
-import { expect } from 'storybook/test';
+import { expect, fn } from 'storybook/test';
 import { useAppSelector } from '../../app/hooks';
+import { NavigateContext } from '../../app/navigation';
 import { sampleWeekTasks, withStore } from '../../app/storyStore';
 import { selectTheme } from '../theme/themeSlice';
 import { PlannerPage } from './PlannerPage';
@@ -16,11 +16,12 @@ function ThemeFrame({ children }: { children: ReactNode }) {
 }
 
 const frame: Decorator = (Story) => (
-  <MemoryRouter>
+  // As in the app at `/`: no router, moves go through the navigation seam.
+  <NavigateContext value={fn()}>
     <ThemeFrame>
       <Story />
     </ThemeFrame>
-  </MemoryRouter>
+  </NavigateContext>
 );
 
 const meta = {

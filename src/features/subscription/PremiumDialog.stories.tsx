@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { MemoryRouter } from 'react-router-dom';
 import { fn } from 'storybook/test';
+import { NavigateContext } from '../../app/navigation';
 import PremiumDialog from './PremiumDialog';
 
 const meta = {
@@ -20,9 +20,9 @@ const meta = {
   },
   decorators: [
     (Story) => (
-      <MemoryRouter>
+      <NavigateContext value={fn()}>
         <Story />
-      </MemoryRouter>
+      </NavigateContext>
     ),
   ],
 } satisfies Meta<typeof PremiumDialog>;

@@ -1,6 +1,6 @@
 import { format, isValid } from 'date-fns';
 import { useId, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { AppLink } from '../../app/AppLink';
 import { CheckIcon } from '../../components/icons';
 import { CloudIcon, DevicesIcon, RefreshIcon, ShieldIcon } from '../../components/pageIcons';
 import { Button } from '../../components/ui/Button';
@@ -121,12 +121,12 @@ function Offer({ signedIn, loadingPlan, onSubscribe }: PremiumDialogProps) {
 
       {!signedIn && (
         <p className="text-center text-sm">
-          <Link
+          <AppLink
             to="/auth"
             className="font-medium text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-300"
           >
             Already have an account? Sign in here
-          </Link>
+          </AppLink>
         </p>
       )}
     </div>

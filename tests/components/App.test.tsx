@@ -1,0 +1,48 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { App } from '../../src/App';
+import { makeStore } from '../../src/app/store';
+import { MemoryStorage } from '../unit/memoryStorage';
+
+// The app as main.tsx mounts it: the planner at `/` without React Router, the router from the first move on.
+
+function renderApp(path: string) {
+  window.history.replaceState(null, '', path);
+  const { store } = makeStore({ storage: () => new MemoryStorage() });
+  render(
+    <Provider store={store}>
+      <App />
+    </Provider>,
+  );
+}
+
+let consoleError: jest.SpyInstance;
+beforeEach(() => {
+  // NotFoundPage logs the path it was asked for; the load failure logs its cause.
+  consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
+  jest.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => jest.restoreAllMocks());
+
+it('shows the planner at / and moves to another page on Back or Forward to it', async () => {
+  renderApp('/');
+  expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();
+
+  act(() => {
+    window.history.pushState(null, '', '/nowhere');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
+  expect(consoleError).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', '/nowhere');
+
+  // From then on the router moves, the planner included.
+  await userEvent.click(screen.getByRole('link', { name: 'Return to Home' }));
+  expect(window.location.pathname).toBe('/');
+  expect(await screen.findByRole('button', { name: 'User menu' })).toBeInTheDocument();
+});
+
+it('starts on another page with the router', async () => {
+  renderApp('/missing');
+  expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
+});
