@@ -53,6 +53,11 @@ describe("the real index.html's shell", () => {
     expect(shell.match(/<section /g)).toHaveLength(8);
   });
 
+  it('sets its text in two weights, normal and semibold: each more weight is one more font lookup before the first frame', () => {
+    expect(shell).toContain('font-semibold');
+    expect(shell.match(/\bfont-(?!semibold\b)[a-z]+\b/g) ?? []).toEqual([]);
+  });
+
   it('keeps every rule its classes need, light and dark, and drops the rest', async () => {
     const css = [
       '.xl\\:grid-cols-8{grid-template-columns:repeat(8,minmax(0,1fr))}',

@@ -86,7 +86,7 @@ export const DayColumn = memo(function DayColumn({
             {dateLabel && (
               <span
                 className={`mt-0.5 inline-block rounded-md text-xs ${
-                  isToday ? 'bg-indigo-600 px-1.5 py-px font-medium text-white dark:bg-indigo-500' : 'text-slate-500 dark:text-slate-400'
+                  isToday ? 'bg-indigo-600 px-1.5 py-px font-semibold text-white dark:bg-indigo-500' : 'text-slate-500 dark:text-slate-400'
                 }`}
               >
                 {dateLabel}
@@ -95,7 +95,7 @@ export const DayColumn = memo(function DayColumn({
           </button>
         </h2>
         {taskCount > 0 && (
-          <span className="mt-0.5 rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-medium text-slate-500 tabular-nums dark:bg-slate-800 dark:text-slate-400">
+          <span className="mt-0.5 rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-semibold text-slate-500 tabular-nums dark:bg-slate-800 dark:text-slate-400">
             <span className="sr-only">Tasks: </span>
             {taskCount}
           </span>
