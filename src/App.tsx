@@ -37,20 +37,20 @@ export function App() {
 
   return (
     <>
-      <LoadBoundary fallback={<PageLoadError />}>
-        <Suspense fallback={null}>
-          {routed ? (
+      {/* Around both sides, so a transition to the router keeps the planner shown while its chunk loads. */}
+      <Suspense fallback={null}>
+        {routed ? (
+          <LoadBoundary fallback={<PageLoadError />}>
             <RoutedApp planner={<PlannerPage />} />
-          ) : (
-            <NavigateContext value={navigate}>
-              <PlannerPage />
-            </NavigateContext>
-          )}
-        </Suspense>
-      </LoadBoundary>
+          </LoadBoundary>
+        ) : (
+          <NavigateContext value={navigate}>
+            <PlannerPage />
+          </NavigateContext>
+        )}
+      </Suspense>
       <Toaster />
       <AppUpdatePrompt />
     </>
   );
 }
-

@@ -1,0 +1,40 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { use } from 'react';
+import { Provider } from 'react-redux';
+import { App } from '../../src/App';
+import { makeStore } from '../../src/app/store';
+import { MemoryStorage } from '../unit/memoryStorage';
+
+// Leaving the planner while the router's chunk is still on its way: a stand-in for RoutedApp that is not
+// ready until the test says so, as a slow network would leave it.
+let arrive: () => void = () => {};
+const arrived = new Promise<void>((resolve) => (arrive = resolve));
+jest.mock('../../src/RoutedApp', () => ({
+  __esModule: true,
+  default: function SlowPages() {
+    use(arrived);
+    return <h1>Sign-in page</h1>;
+  },
+}));
+
+it('keeps the planner on screen until the next page is ready', async () => {
+  window.history.replaceState(null, '', '/');
+  const { store } = makeStore({ storage: () => new MemoryStorage() });
+  render(
+    <Provider store={store}>
+      <App />
+    </Provider>,
+  );
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'User menu' }));
+  await user.click(screen.getByRole('menuitem', { name: 'Sign In' }));
+  expect(window.location.pathname).toBe('/auth');
+  // Not a blank page meanwhile: the planner stays.
+  expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: 'Sign-in page' })).not.toBeInTheDocument();
+
+  await act(async () => arrive());
+  expect(await screen.findByRole('heading', { name: 'Sign-in page' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'User menu' })).not.toBeInTheDocument();
+});
