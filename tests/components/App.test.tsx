@@ -1,21 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { App } from '../../src/App';
-import { makeStore } from '../../src/app/store';
-import { MemoryStorage } from '../unit/memoryStorage';
+import { renderApp } from '../utils/renderApp';
 
 // The app as main.tsx mounts it: the planner at `/` without React Router, the router from the first move on.
-
-function renderApp(path: string) {
-  window.history.replaceState(null, '', path);
-  const { store } = makeStore({ storage: () => new MemoryStorage() });
-  render(
-    <Provider store={store}>
-      <App />
-    </Provider>,
-  );
-}
 
 let consoleError: jest.SpyInstance;
 beforeEach(() => {

@@ -1,8 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import { Provider } from 'react-redux';
-import { App } from '../../src/App';
-import { makeStore } from '../../src/app/store';
-import { MemoryStorage } from '../unit/memoryStorage';
+import { screen } from '@testing-library/react';
+import { renderApp } from '../utils/renderApp';
 
 // The router's chunk cannot be fetched (offline with no cached copy, or a deploy replaced it).
 jest.mock('../../src/RoutedApp', () => {
@@ -12,13 +9,7 @@ jest.mock('../../src/RoutedApp', () => {
 it('says a page could not be loaded and offers another try, instead of a blank page', async () => {
   jest.spyOn(console, 'error').mockImplementation(() => {});
   jest.spyOn(console, 'warn').mockImplementation(() => {});
-  window.history.replaceState(null, '', '/home');
-  const { store } = makeStore({ storage: () => new MemoryStorage() });
-  render(
-    <Provider store={store}>
-      <App />
-    </Provider>,
-  );
+  renderApp('/home');
   expect(await screen.findByRole('heading', { name: 'This page could not be loaded' })).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
 });

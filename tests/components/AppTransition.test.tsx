@@ -1,10 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { use } from 'react';
-import { Provider } from 'react-redux';
-import { App } from '../../src/App';
-import { makeStore } from '../../src/app/store';
-import { MemoryStorage } from '../unit/memoryStorage';
+import { renderApp } from '../utils/renderApp';
 
 // Leaving the planner while the router's chunk is still on its way: a stand-in for RoutedApp that is not
 // ready until the test says so, as a slow network would leave it.
@@ -19,13 +16,7 @@ jest.mock('../../src/RoutedApp', () => ({
 }));
 
 it('keeps the planner on screen until the next page is ready', async () => {
-  window.history.replaceState(null, '', '/');
-  const { store } = makeStore({ storage: () => new MemoryStorage() });
-  render(
-    <Provider store={store}>
-      <App />
-    </Provider>,
-  );
+  renderApp('/');
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'User menu' }));
   await user.click(screen.getByRole('menuitem', { name: 'Sign In' }));
