@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { loadRoutedApp, NavigateContext, type AppNavigate } from './app/navigation';
 import { PageLoadError } from './components/PageLoadError';
 import { AppUpdatePrompt } from './components/ui/AppUpdatePrompt';
@@ -12,28 +12,27 @@ const atPlanner = () => window.location.pathname === '/';
 
 // Until the first move away from `/`, the planner renders on its own and moves by the History API: React
 // Router around it would add ~10 kB brotli to a visitor's first load. The router takes over from the first
-// move on (it reads the address as it mounts) and stays, so the planner is never mounted twice.
-const plannerNavigate =
-  (leave: () => void): AppNavigate =>
-  (to) => {
-    window.history.pushState(null, '', to);
-    if (!atPlanner()) leave();
-  };
-
+// move on (it reads the address as it mounts) and keeps every later move, back to `/` included.
 export function App() {
   const [routed, setRouted] = useState(() => !atPlanner());
   // A transition: the planner stays on screen until the router's chunk is in, rather than a blank page.
-  const [navigate] = useState(() => plannerNavigate(() => startTransition(() => setRouted(true))));
+  const followAddress = useCallback(() => {
+    if (!atPlanner()) startTransition(() => setRouted(true));
+  }, []);
+  const navigate = useCallback<AppNavigate>(
+    (to) => {
+      window.history.pushState(null, '', to);
+      followAddress();
+    },
+    [followAddress],
+  );
 
   useEffect(() => {
     if (routed) return;
     // Back or forward to another page of the app.
-    const onPopState = () => {
-      if (!atPlanner()) startTransition(() => setRouted(true));
-    };
-    addEventListener('popstate', onPopState);
-    return () => removeEventListener('popstate', onPopState);
-  }, [routed]);
+    addEventListener('popstate', followAddress);
+    return () => removeEventListener('popstate', followAddress);
+  }, [routed, followAddress]);
 
   return (
     <>
