@@ -7,6 +7,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? `.data-e2e-${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/support/globalSetup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

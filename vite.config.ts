@@ -74,6 +74,8 @@ export default defineConfig(({ command }) => ({
         // No runtime caching: the API (REST, auth, functions, realtime, config.json) is never
         // handled by the worker, so it always goes to the network exactly as without one.
         runtimeCaching: [],
+        // ...and static routes keep those requests from reaching the worker at all (public/sw-api-routes.js).
+        importScripts: ['/sw-api-routes.js'],
       },
     }),
     // Last, so the worker and the manifest get their compressed copies too.

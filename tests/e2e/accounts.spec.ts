@@ -4,6 +4,9 @@ import { expect, test, type Browser, type Page, type Request } from '@playwright
 // real server (auth, REST with row-level security, functions, billing test mode) on a fresh database.
 
 const PASSWORD = 'correct-horse-1';
+// These tests watch and intercept the app's requests (route, waitForRequest, requestfailed, 'request'), which
+// Playwright cannot see once the PWA's worker is in charge of a page; the second device keeps its worker.
+test.use({ serviceWorkers: 'block' });
 let counter = 0;
 const newEmail = () => `user-${Date.now()}-${counter++}@example.com`;
 

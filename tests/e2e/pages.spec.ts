@@ -119,46 +119,51 @@ test('the user menu opens the Premium dialog from the keyboard, with sign-in pro
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('the dialogs are fetched only once the user menu opens', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+test.describe('the lazy chunks', () => {
+  // These watch the page's own script requests; with the PWA's worker in charge they could come from its cache.
+  test.use({ serviceWorkers: 'block' });
+
+  test('the dialogs are fetched only once the user menu opens', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+    expect(scripts.filter((path) => /(About|Premium)Dialog/.test(path))).toEqual([]);
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await expect.poll(() => scripts.filter((path) => /(About|Premium)Dialog/.test(path)).length).toBe(2);
   });
-  await page.goto('/');
-  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
-  expect(scripts.filter((path) => /(About|Premium)Dialog/.test(path))).toEqual([]);
 
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await expect.poll(() => scripts.filter((path) => /(About|Premium)Dialog/.test(path)).length).toBe(2);
-});
+  test("the user menu's Sign In goes to /auth, and the browser's Back and Forward move between the pages", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Add task to Some Day' }).click();
+    await page.getByRole('textbox', { name: 'New task for Some Day' }).fill('Still here');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Still here', exact: true })).toBeVisible();
+    // The planner runs without the router; it comes with the menu, ahead of Sign In.
+    expect(scripts.filter((path) => path.includes('RoutedApp'))).toEqual([]);
 
-test("the user menu's Sign In goes to /auth, and the browser's Back and Forward move between the pages", async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await expect.poll(() => scripts.filter((path) => path.includes('RoutedApp')).length).toBe(1);
+    await page.getByRole('menuitem', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Still here', exact: true })).toBeVisible();
+    await page.goForward();
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('button', { name: 'Still here', exact: true })).toBeVisible();
+    expect(scripts.filter((path) => path.includes('RoutedApp'))).toHaveLength(1);
   });
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Add task to Some Day' }).click();
-  await page.getByRole('textbox', { name: 'New task for Some Day' }).fill('Still here');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('button', { name: 'Still here', exact: true })).toBeVisible();
-  // The planner runs without the router; it comes with the menu, ahead of Sign In.
-  expect(scripts.filter((path) => path.includes('RoutedApp'))).toEqual([]);
-
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await expect.poll(() => scripts.filter((path) => path.includes('RoutedApp')).length).toBe(1);
-  await page.getByRole('menuitem', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
-
-  await page.goBack();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: 'Still here', exact: true })).toBeVisible();
-  await page.goForward();
-  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
-  await page.goBack();
-  await expect(page.getByRole('button', { name: 'Still here', exact: true })).toBeVisible();
-  expect(scripts.filter((path) => path.includes('RoutedApp'))).toHaveLength(1);
 });
 
 test('the theme follows a dark system preference until toggled, and the choice survives a reload', async ({ page }) => {

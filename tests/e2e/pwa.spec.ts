@@ -158,6 +158,54 @@ test('the API is never answered or kept by the service worker', async ({ page, c
   expect(await page.evaluate(() => fetch('/config.json').then(() => 'answered', () => 'failed'))).toBe('failed');
 });
 
+test('with the worker in charge, API requests skip it and go straight to the network', async ({ page }) => {
+  await page.goto('/');
+  await offlineReady(page);
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  // Playwright's route() sees only what the page sends to the network itself, never what a worker in charge
+  // fetches for it: the static routes (public/sw-api-routes.js) are what let these through to it.
+  const routed: string[] = [];
+  await page.route((url) => API_PATH.test(url.pathname), (route) => {
+    routed.push(new URL(route.request().url()).pathname);
+    return route.fulfill({ status: 418, contentType: 'application/json', body: '{}' });
+  });
+  // The app sends its small writes with keepalive (src/lib/supabase.ts), as the upload of an edit.
+  const statuses = await page.evaluate(() =>
+    Promise.all([
+      fetch('/rest/v1/rpc/append_task_events', { method: 'POST', keepalive: true, body: '{}' }).then((res) => res.status),
+      fetch('/auth/v1/user').then((res) => res.status),
+      fetch('/functions/v1/check-subscription', { method: 'POST', keepalive: true }).then((res) => res.status),
+      fetch('/config.json').then((res) => res.status),
+    ]),
+  );
+  expect(statuses).toEqual([418, 418, 418, 418]);
+  expect(routed.sort()).toEqual(['/auth/v1/user', '/config.json', '/functions/v1/check-subscription', '/rest/v1/rpc/append_task_events']);
+
+  // A stopped worker is not woken by the API: the browser does not wait for it to start (static routes,
+  // public/sw-api-routes.js). A file of the app's own still wakes it and comes from its cache.
+  const cdp = await page.context().newCDPSession(page);
+  let running: string[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+    running = versions.map((version) => version.runningStatus);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  await expect.poll(() => running).toEqual(['stopped']);
+  await page.unroute((url) => API_PATH.test(url.pathname));
+  const answered = await page.evaluate(() =>
+    Promise.all([
+      fetch('/rest/v1/rpc/append_task_events', { method: 'POST', keepalive: true, body: '{}' }).then((res) => res.status),
+      fetch('/auth/v1/settings').then((res) => res.status),
+    ]),
+  );
+  expect(answered.every((status) => status >= 200 && status < 500)).toBe(true);
+  expect(running).toEqual(['stopped']);
+  expect(await page.evaluate(() => fetch('/manifest.webmanifest').then((res) => res.ok))).toBe(true);
+  await expect.poll(() => running).toEqual(['running']);
+});
+
 test.describe('a new version', () => {
   // This test publishes a new build, so it serves a copy of dist/ with the server's own static routes.
   let root: string;

@@ -43,7 +43,8 @@ let b: Device;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  a = await newDevice(browser);
+  // A's requests are intercepted below; B runs as a person's browser would, its worker in charge.
+  a = await newDevice(browser, { watched: true });
   b = await newDevice(browser);
   await subscribe(a.page, email);
   await signIn(b.page, email);

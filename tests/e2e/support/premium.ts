@@ -12,8 +12,14 @@ export interface Device {
 export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 export const card = (page: Page, title: string) => page.getByRole('button', { name: title, exact: true });
 
-export async function newDevice(browser: Browser): Promise<Device> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+/**
+ * A device whose page the test intercepts or watches (route, waitForRequest, requestfailed) runs with service
+ * workers blocked: Playwright does not see requests that go through a worker in charge of the page (its docs:
+ * "serviceWorkers: 'block'" where a test intercepts). Other devices let the PWA's worker take charge, as a
+ * person's browser would.
+ */
+export async function newDevice(browser: Browser, opts: { watched?: boolean } = {}): Promise<Device> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, serviceWorkers: opts.watched ? 'block' : 'allow' });
   return { context, page: await context.newPage() };
 }
 
