@@ -26,7 +26,7 @@ export default {
       testEnvironment: 'jsdom',
       roots: ['<rootDir>/tests/unit', '<rootDir>/tests/components', '<rootDir>/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-      setupFilesAfterEnv: ['<rootDir>/tests/setup-web.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tests/setup-web.ts', '<rootDir>/tests/failOnConsole.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc },
       transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
       moduleNameMapper: { '\\.(css)$': '<rootDir>/tests/style-stub.cjs' },
@@ -36,6 +36,7 @@ export default {
       testEnvironment: 'node',
       roots: ['<rootDir>/tests/server'],
       testMatch: ['**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tests/server/setup.ts', '<rootDir>/tests/failOnConsole.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.cjs$': swc },
       // jose 6 ships ESM only; PGlite's CommonJS build still loads node modules with import().
       transformIgnorePatterns: ['/node_modules/(?!(jose|@electric-sql/pglite)/)'],

@@ -1,5 +1,5 @@
 import { placedTasks, taskEntities } from '../unit/taskFixtures';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { PlannerPage } from '../../src/features/planner/PlannerPage';
 import type { Task } from '../../src/features/tasks/types';
 import { MemoryStorage } from '../unit/memoryStorage';
@@ -25,7 +25,7 @@ function storedTasks(storage: Storage): Task[] {
 }
 
 describe('PlannerPage', () => {
-  it('shows the current week, Monday first, then Some Day, with today marked', () => {
+  it('shows the current week, Monday first, then Some Day, with today marked', async () => {
     renderWithProviders(<PlannerPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Nov 2026' })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(WEEK);
@@ -33,6 +33,8 @@ describe('PlannerPage', () => {
     expect(column('Wed 25 Nov')).toHaveAttribute('aria-current', 'date');
     expect(screen.getAllByRole('region').filter((region) => region.hasAttribute('aria-current'))).toHaveLength(1);
     expect(screen.getAllByText('No tasks yet')).toHaveLength(8);
+    // The page's lazy parts (drag layer, menus) arrive a task later; let them land inside act().
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
   });
 
   it('moves between weeks and back to today', async () => {

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { TaskCard, type TaskCardProps } from '../../src/features/tasks/TaskCard';
@@ -199,8 +199,8 @@ describe('TaskCard', () => {
       render(<Day initial={['A', 'B']} />);
       const elsewhere = screen.getByRole('button', { name: 'Add task to Mon' });
       elsewhere.focus();
-      screen.getByRole('button', { name: 'Delete "A"' }).click();
-      expect(await screen.findByRole('button', { name: 'B' })).not.toHaveFocus();
+      act(() => screen.getByRole('button', { name: 'Delete "A"' }).click());
+      expect(screen.getByRole('button', { name: 'B' })).not.toHaveFocus();
       expect(elsewhere).toHaveFocus();
     });
   });

@@ -10,6 +10,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { startServer, type RunningServer, type StartOptions } from '../../server/app.ts';
 import { DEFAULT_RATE_LIMITS } from '../../server/ratelimit.ts';
+import { seedPglite } from './pgliteTemplate.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -50,6 +51,7 @@ export async function startTestServer(backend: Backend, options: StartOptions = 
   if (backend === 'postgres' && !databaseUrl) {
     ({ databaseUrl, dropDatabase } = await freshDatabase(process.env.TEST_DATABASE_URL!));
   }
+  if (!databaseUrl) await seedPglite(dataDir);
   let server: RunningServer;
   try {
     server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl, jwtSecret, env: {}, rateLimits: UNLIMITED, ...options });
