@@ -1,4 +1,3 @@
-import { act, screen } from '@testing-library/react';
 import { makeStore } from '../../src/app/store';
 import { UploadScheduler } from '../../src/features/sync/uploadScheduler';
 import type { Task } from '../../src/features/tasks/types';
@@ -11,19 +10,6 @@ export function task(id: string, overrides: Partial<Task> = {}): Task {
 /** Lets pending promises and due fake timers run. */
 export async function settle(ms = 0): Promise<void> {
   await jest.advanceTimersByTimeAsync(ms);
-}
-
-/**
- * Waits for `text` on screen with fake timers on, advancing them inside act(): a toast appears from a timer
- * of sonner's, which findByText would fire outside act().
- */
-export async function shown(text: string, within = 2000): Promise<HTMLElement> {
-  for (let waited = 0; ; waited += 20) {
-    const found = screen.queryByText(text);
-    if (found) return found;
-    if (waited >= within) return screen.getByText(text);
-    await act(() => settle(20));
-  }
 }
 
 /**
