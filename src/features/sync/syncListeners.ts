@@ -7,7 +7,8 @@ import { hasStoredSession } from '../../lib/storedSession';
 import { selectUserId } from '../auth/authSlice';
 import { selectIsSubscribed, subscriptionCheckRequested } from '../subscription/subscriptionSlice';
 import { parseStoredTasks } from '../tasks/storage';
-import { isTaskEvent, selectAllTasks, taskRestored, type TaskEvent } from '../tasks/tasksSlice';
+import { isTaskEvent, taskRestored, type TaskEvent } from '../tasks/events';
+import { selectAllTasks } from '../tasks/taskSelectors';
 import type { Task } from '../tasks/types';
 import {
   logEventsReceived,
