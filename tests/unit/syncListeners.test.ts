@@ -1,5 +1,5 @@
 import { signIn, signOut } from '../../src/features/auth/authThunks';
-import { PENDING_UPLOAD_KEY } from '../../src/features/sync/syncListeners';
+import { PENDING_UPLOAD_KEY } from '../../src/features/sync/snapshot';
 import { OUTBOX_PREFIX } from '../../src/features/sync/syncStorage';
 import { taskAdded, taskCompletionSet, taskDeleted, taskRenamed, taskRestored } from '../../src/features/tasks/events';
 import { selectAllTasks } from '../../src/features/tasks/taskSelectors';
