@@ -2,7 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { followSession } from '../features/auth/authListeners';
 import { authConnectFailed, authConnectRequested } from '../features/auth/authSlice';
 import { premiumDialogOpened } from '../features/subscription/subscriptionSlice';
-import { isTaskListChange } from '../features/tasks/tasksSlice';
+import { isTaskListChange } from '../features/tasks/events';
 import type { AppListenerApi, AppStartListening } from './listenerMiddleware';
 
 /** Registers the account's listeners; `early` holds the task events made while they loaded. */

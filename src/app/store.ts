@@ -11,7 +11,7 @@ import { subscriptionReducer } from '../features/subscription/subscriptionSlice'
 import { syncReducer, withSync } from '../features/sync/syncSlice';
 import { UploadScheduler } from '../features/sync/uploadScheduler';
 import { tasksPersistence, type TasksPersistence } from '../features/tasks/persist';
-import { tasksReducer } from '../features/tasks/tasksSlice';
+import { tasksReducer } from '../features/tasks/tasksReducer';
 import { addThemeListeners } from '../features/theme/themeListeners';
 import { themeReducer } from '../features/theme/themeSlice';
 import { hasStoredSession } from '../lib/storedSession';

@@ -4,7 +4,7 @@ import { PersistGate } from 'redux-persist/integration/react';
 import { NavigateContext } from '../../src/app/navigation';
 import { makeStore } from '../../src/app/store';
 import { PlannerPage } from '../../src/features/planner/PlannerPage';
-import { taskAdded, taskDeleted, taskMoved } from '../../src/features/tasks/tasksSlice';
+import { taskAdded, taskDeleted, taskMoved } from '../../src/features/tasks/events';
 import type { Task } from '../../src/features/tasks/types';
 import { MemoryStorage } from '../unit/memoryStorage';
 

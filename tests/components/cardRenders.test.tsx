@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import { PlannerPage } from '../../src/features/planner/PlannerPage';
-import { taskCompletionSet, taskRenamed } from '../../src/features/tasks/tasksSlice';
+import { taskCompletionSet, taskRenamed } from '../../src/features/tasks/events';
 import type { Task } from '../../src/features/tasks/types';
 import { MemoryStorage } from '../unit/memoryStorage';
 import { renderWithProviders } from '../utils/renderWithProviders';

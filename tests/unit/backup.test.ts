@@ -1,6 +1,6 @@
 import { backupFileName, importBackup, MAX_BACKUP_BYTES, readBackup, readBackupFile } from '../../src/features/backup/backup';
 import { undoRequested, redoRequested } from '../../src/features/history/historySlice';
-import { selectAllTasks } from '../../src/features/tasks/tasksSlice';
+import { selectAllTasks } from '../../src/features/tasks/taskSelectors';
 import type { Task } from '../../src/features/tasks/types';
 import { MemoryStorage, startStore } from './memoryStorage';
 import { syncBaseLoaded, syncStarted } from '../../src/features/sync/syncSlice';

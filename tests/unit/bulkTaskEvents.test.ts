@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { restoreEvent, splitForLog } from '../../src/features/tasks/bulkEvents';
-import { isWellFormedTaskEvent } from '../../src/features/tasks/events';
-import { allTasksOf, taskDeleted, taskRestored, tasksDeleted, tasksReducer, tasksRestored, tasksRolledOver } from '../../src/features/tasks/tasksSlice';
+import {
+  isWellFormedTaskEvent,
+  taskDeleted,
+  taskRestored,
+  tasksDeleted,
+  tasksRestored,
+  tasksRolledOver,
+} from '../../src/features/tasks/events';
+import { allTasksOf } from '../../src/features/tasks/taskList';
+import { tasksReducer } from '../../src/features/tasks/tasksReducer';
 import { SOMEDAY, type Task } from '../../src/features/tasks/types';
 import { MON, TUE, WED, initialTasks, ordersByDate, replay, taskEntities, titlesByDate } from './taskFixtures';
 

@@ -1,21 +1,10 @@
-import {
-  byOrder,
-  makeSelectTasksOn,
-  replayTaskEvents,
-  selectTaskById,
-  selectTaskIdsByDate,
-  taskAdded,
-  taskCompletionSet,
-  taskDeleted,
-  taskMoved,
-  taskDragStarted,
-  taskRenamed,
-  type TasksState,
-} from '../../src/features/tasks/tasksSlice';
+import { taskAdded, taskCompletionSet, taskDeleted, taskMoved, taskDragStarted, taskRenamed } from '../../src/features/tasks/events';
+import { byOrder } from '../../src/features/tasks/taskList';
+import { makeSelectTasksOn, selectTaskById, selectTaskIdsByDate } from '../../src/features/tasks/taskSelectors';
+import { replayTaskEvents } from '../../src/features/tasks/tasksReducer';
+import { type TasksState, type Task, type TaskDate, type TaskEntity, SOMEDAY } from '../../src/features/tasks/types';
 import { makeSelectColumn } from '../../src/features/planner/columnView';
 import type { PlannerState } from '../../src/features/planner/plannerSlice';
-import type { Task, TaskDate, TaskEntity } from '../../src/features/tasks/types';
-import { SOMEDAY } from '../../src/features/tasks/types';
 import { placedTasks, replay, taskEntities } from './taskFixtures';
 
 // One task event must cost only the columns it touched: with thousands of tasks, every other column's

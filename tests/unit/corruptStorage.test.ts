@@ -1,4 +1,5 @@
-import { selectAllTasks, taskAdded } from '../../src/features/tasks/tasksSlice';
+import { taskAdded } from '../../src/features/tasks/events';
+import { selectAllTasks } from '../../src/features/tasks/taskSelectors';
 import type { Task } from '../../src/features/tasks/types';
 import { FullStorage, MemoryStorage, UnreadableStorage, settle, startStore } from './memoryStorage';
 import { MON, TUE, ordersByDate, titlesByDate } from './taskFixtures';

@@ -12,7 +12,7 @@ import {
   taskRenamed,
   tasksReplaced,
   type TaskEvent,
-} from '../../src/features/tasks/tasksSlice';
+} from '../../src/features/tasks/events';
 import type { Task } from '../../src/features/tasks/types';
 import { logEventsReceived, syncBaseLoaded, syncStarted } from '../../src/features/sync/syncSlice';
 import { MemoryStorage, startStore } from './memoryStorage';

@@ -1,6 +1,8 @@
-import { allTasksOf, daysFrom, selectAllTasks, taskAdded, taskCompletionSet, taskDeleted, taskRenamed, tasksReducer } from '../../src/features/tasks/tasksSlice';
-import type { Task } from '../../src/features/tasks/types';
-import { SOMEDAY } from '../../src/features/tasks/types';
+import { taskAdded, taskCompletionSet, taskDeleted, taskRenamed } from '../../src/features/tasks/events';
+import { allTasksOf, daysFrom } from '../../src/features/tasks/taskList';
+import { selectAllTasks } from '../../src/features/tasks/taskSelectors';
+import { tasksReducer } from '../../src/features/tasks/tasksReducer';
+import { type Task, SOMEDAY } from '../../src/features/tasks/types';
 import { DRAG_QUIET_MS, DRAG_WAIT_MS, tasksPersistence } from '../../src/features/tasks/persist';
 import { serializeDays } from '../../src/features/tasks/storage';
 import { MemoryStorage, settle, startStore } from './memoryStorage';

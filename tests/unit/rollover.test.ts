@@ -2,7 +2,9 @@ import { makeStore } from '../../src/app/store';
 import { undoRequested } from '../../src/features/history/historySlice';
 import { ROLLOVER_KEY, rolloverSet } from '../../src/features/rollover/rolloverSlice';
 import { untilMidnight } from '../../src/features/rollover/rolloverListeners';
-import { isTaskEvent, selectAllTasks, tasksReducer, type TaskEvent } from '../../src/features/tasks/tasksSlice';
+import { isTaskEvent, type TaskEvent } from '../../src/features/tasks/events';
+import { selectAllTasks } from '../../src/features/tasks/taskSelectors';
+import { tasksReducer } from '../../src/features/tasks/tasksReducer';
 import type { Task } from '../../src/features/tasks/types';
 import { MemoryStorage } from './memoryStorage';
 

@@ -1,7 +1,8 @@
 import { signIn, signOut } from '../../src/features/auth/authThunks';
-import { PENDING_UPLOAD_KEY } from '../../src/features/sync/syncListeners';
+import { PENDING_UPLOAD_KEY } from '../../src/features/sync/snapshot';
 import { OUTBOX_PREFIX } from '../../src/features/sync/syncStorage';
-import { selectAllTasks, taskAdded, taskCompletionSet, taskDeleted, taskRenamed, taskRestored } from '../../src/features/tasks/tasksSlice';
+import { taskAdded, taskCompletionSet, taskDeleted, taskRenamed, taskRestored } from '../../src/features/tasks/events';
+import { selectAllTasks } from '../../src/features/tasks/taskSelectors';
 import type { Task } from '../../src/features/tasks/types';
 import { settle, startApp, storedTasks, task } from '../support/appStore';
 import { FakeBackend } from '../support/fakeBackend';

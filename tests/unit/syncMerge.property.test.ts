@@ -10,21 +10,18 @@ import {
   type OutboxEntry,
 } from '../../src/features/sync/syncSlice';
 import {
-  allTasksOf,
   taskAdded,
   taskCompletionSet,
   taskDeleted,
-  taskIn,
   taskMoved,
   taskMovedToEnd,
   taskRenamed,
   taskRestored,
-  tasksReducer,
-  type TaskDays,
   type TaskEvent,
-  type TasksState,
-} from '../../src/features/tasks/tasksSlice';
-import { SOMEDAY } from '../../src/features/tasks/types';
+} from '../../src/features/tasks/events';
+import { allTasksOf, taskIn } from '../../src/features/tasks/taskList';
+import { tasksReducer } from '../../src/features/tasks/tasksReducer';
+import { type TaskDays, type TasksState, SOMEDAY } from '../../src/features/tasks/types';
 import { initialTasks, placedTasks } from './taskFixtures';
 
 // Several devices of one user edit, go offline, send in batches (some twice) and receive the log in

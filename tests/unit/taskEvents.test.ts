@@ -1,5 +1,6 @@
-import { isWellFormedTaskEvent, TASK_EVENT_TYPES } from '../../src/features/tasks/events';
 import {
+  isWellFormedTaskEvent,
+  TASK_EVENT_TYPES,
   isTaskEvent,
   isTaskListChange,
   taskAdded,
@@ -14,7 +15,7 @@ import {
   tasksDeleted,
   tasksRestored,
   tasksRolledOver,
-} from '../../src/features/tasks/tasksSlice';
+} from '../../src/features/tasks/events';
 
 describe('task events read from elsewhere', () => {
   const task = { id: 'task-1-a', title: 'A', date: '2026-11-23', completed: false, createdAt: 1, order: 0 };

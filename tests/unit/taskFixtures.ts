@@ -1,6 +1,8 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { allTasksOf, selectTaskIdsByDate, tasksReducer, type TasksState } from '../../src/features/tasks/tasksSlice';
-import type { Task, TaskEntity } from '../../src/features/tasks/types';
+import { allTasksOf } from '../../src/features/tasks/taskList';
+import { selectTaskIdsByDate } from '../../src/features/tasks/taskSelectors';
+import { tasksReducer } from '../../src/features/tasks/tasksReducer';
+import type { TasksState, Task, TaskEntity } from '../../src/features/tasks/types';
 
 // Helpers shared by the task reducer tests: replay events and read the lists as a person sees them.
 

@@ -1,4 +1,13 @@
-import { changedIdsOf, taskAdded, taskCompletionSet, taskDeleted, taskMoved, taskRenamed, tasksRebased, tasksRestored } from '../../src/features/tasks/tasksSlice';
+import {
+  taskAdded,
+  taskCompletionSet,
+  taskDeleted,
+  taskMoved,
+  taskRenamed,
+  tasksRebased,
+  tasksRestored,
+} from '../../src/features/tasks/events';
+import { changedIdsOf } from '../../src/features/tasks/taskEdit';
 import { TaskSubscriptions } from '../../src/features/tasks/useLiveTask';
 import { MemoryStorage, startStore } from './memoryStorage';
 import { MON, TUE, placedTasks, taskEntities } from './taskFixtures';

@@ -6,9 +6,8 @@ import {
   taskDragStarted,
   taskMoved,
   taskMovedToEnd,
-  type TasksState,
-} from '../../src/features/tasks/tasksSlice';
-import { SOMEDAY } from '../../src/features/tasks/types';
+} from '../../src/features/tasks/events';
+import { type TasksState, SOMEDAY } from '../../src/features/tasks/types';
 import { MON, TUE, WED, ordersByDate, replay, taskEntities, taskTitled, titlesByDate } from './taskFixtures';
 
 // The drag rules of spec §4, as the drag-and-drop layer dispatches them:

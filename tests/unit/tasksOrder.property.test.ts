@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import {
-  allTasksOf,
   taskAdded,
   taskCompletionSet,
   taskDeleted,
@@ -11,19 +10,18 @@ import {
   taskDragStarted,
   taskMoved,
   taskMovedToEnd,
-  replayTaskEvents,
-  selectTaskIdsByDate,
   taskRenamed,
   taskRestored,
   tasksDeleted,
   tasksRestored,
   tasksRolledOver,
-  tasksReducer,
   isTaskEvent,
   type TaskEvent,
-  type TasksState,
-} from '../../src/features/tasks/tasksSlice';
-import { SOMEDAY } from '../../src/features/tasks/types';
+} from '../../src/features/tasks/events';
+import { allTasksOf } from '../../src/features/tasks/taskList';
+import { selectTaskIdsByDate } from '../../src/features/tasks/taskSelectors';
+import { replayTaskEvents, tasksReducer } from '../../src/features/tasks/tasksReducer';
+import { type TasksState, SOMEDAY } from '../../src/features/tasks/types';
 import { MON, TUE, WED, initialTasks, replay, placedTasks, taskEntities } from './taskFixtures';
 
 // Random event sequences, as a person and the drag layer could produce them, keep the list healthy.

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { isDeepStrictEqual } from 'node:util';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import {
-  allTasksOf,
   taskAdded,
   taskCompletionSet,
   taskDeleted,
@@ -15,17 +14,15 @@ import {
   taskRestored,
   taskDragMovedTo,
   isTaskEvent,
-  placedTask,
-  taskIn,
   tasksDeleted,
   tasksReplaced,
-  tasksReducer,
   tasksRestored,
   tasksRolledOver,
-  selectTaskIdsByDate,
-  type TasksState,
-} from '../../src/features/tasks/tasksSlice';
-import { SOMEDAY, type Task, type TaskDate } from '../../src/features/tasks/types';
+} from '../../src/features/tasks/events';
+import { allTasksOf, placedTask, taskIn } from '../../src/features/tasks/taskList';
+import { selectTaskIdsByDate } from '../../src/features/tasks/taskSelectors';
+import { tasksReducer } from '../../src/features/tasks/tasksReducer';
+import { type TasksState, SOMEDAY, type Task, type TaskDate } from '../../src/features/tasks/types';
 import { MemoryStorage, startStore } from './memoryStorage';
 import { MON, TUE, WED, initialTasks, ordersByDate, replay, taskEntities, taskTitled, titlesByDate } from './taskFixtures';
 
@@ -258,7 +255,7 @@ describe('every task action', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------
-// The reducer against a reference model: the events' semantics (as tasksSlice.ts documents them) on a
+// The reducer against a reference model: the events' semantics (as events.ts documents them) on a
 // plain array of tasks, written naively. Each day's orders are 0..n-1 after every event of the model.
 
 interface Model {

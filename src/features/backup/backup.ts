@@ -3,8 +3,9 @@ import { historyGroupEnded, historyGroupStarted } from '../history/historySlice'
 import { toDayKey } from '../planner/week';
 import { restoreEvent } from '../tasks/bulkEvents';
 import { normalizeOrders, readTaskEntries, serializeTasks } from '../tasks/storage';
-import { isDayKey, selectAllTasks, tasksDeleted, type TaskEvent } from '../tasks/tasksSlice';
-import { SOMEDAY, type Task } from '../tasks/types';
+import { tasksDeleted, type TaskEvent } from '../tasks/events';
+import { selectAllTasks } from '../tasks/taskSelectors';
+import { isDayKey, SOMEDAY, type Task } from '../tasks/types';
 
 // A backup is the list exactly as 'weekly-planner-tasks' stores it: a plain JSON array of tasks.
 

@@ -3,7 +3,7 @@ import { expect } from 'storybook/test';
 import { useAppDispatch } from '../../app/hooks';
 import { withStore } from '../../app/storyStore';
 import { Button } from '../../components/ui/Button';
-import { taskDragEnded, taskDragStarted, taskMoved } from '../tasks/tasksSlice';
+import { taskDragEnded, taskDragStarted, taskMoved } from '../tasks/events';
 import { SOMEDAY, type Task } from '../tasks/types';
 import { useAnnounce } from './announceContext';
 import { dropped, pickedUp } from './announcements';

@@ -1,6 +1,6 @@
 import { useDragLayer } from 'react-dnd';
 import { useAppSelector } from '../../app/hooks';
-import { selectTaskById } from '../tasks/tasksSlice';
+import { selectTaskById } from '../tasks/taskSelectors';
 import { TaskDragPreview } from './TaskDragPreview';
 import type { DraggedTask } from './backend/attributes';
 

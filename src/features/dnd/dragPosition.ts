@@ -1,5 +1,5 @@
-import { selectDraggedTaskId, selectTaskById, selectTaskIdsByDate } from '../tasks/tasksSlice';
-import type { TasksState } from '../tasks/tasksSlice';
+import { selectDraggedTaskId, selectTaskById, selectTaskIdsByDate } from '../tasks/taskSelectors';
+import type { TasksState } from '../tasks/types';
 import type { Slot } from './moves';
 
 type WithTasks = { tasks: TasksState };

@@ -1,6 +1,7 @@
 import type { DragSource } from 'dnd-core';
 import type { AppStore } from '../../app/store';
-import { selectTaskById, taskDragCancelled, taskDragEnded, taskMoved, taskDragStarted } from '../tasks/tasksSlice';
+import { taskDragCancelled, taskDragEnded, taskMoved, taskDragStarted } from '../tasks/events';
+import { selectTaskById } from '../tasks/taskSelectors';
 import { cancelled, dropped, pickedUp } from './announcements';
 import type { DraggedTask } from './backend/attributes';
 import { slotOf } from './dragPosition';

@@ -2,7 +2,7 @@ import type { XYCoord } from 'dnd-core';
 import { useCallback, useRef, type HTMLAttributes } from 'react';
 import { useDragDropManager, useDrop } from 'react-dnd';
 import { useAppStore } from '../../app/hooks';
-import { taskDragMovedTo } from '../tasks/tasksSlice';
+import { taskDragMovedTo } from '../tasks/events';
 import type { TaskDate } from '../tasks/types';
 import { INSTRUCTIONS_ID } from './announcements';
 import { HANDLE_ATTR, TASK_ATTR, TASK_TYPE, type DraggedTask } from './backend/attributes';

@@ -1,7 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { syncStarted, syncStopped } from '../sync/syncSlice';
-import { tasksReplaced, type TasksState } from '../tasks/tasksSlice';
-import type { Task } from '../tasks/types';
+import { tasksReplaced } from '../tasks/events';
+import type { TasksState, Task } from '../tasks/types';
 
 // This device's undo and redo stacks: in memory only (not persisted, not synced). A step records
 // each task it touched as it was before and after; undo and redo dispatch new task events computed

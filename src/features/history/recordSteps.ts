@@ -1,5 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { isTaskEvent, placedTask, type TaskEvent, type TasksState } from '../tasks/tasksSlice';
+import { isTaskEvent, type TaskEvent } from '../tasks/events';
+import { placedTask } from '../tasks/taskList';
+import type { TasksState } from '../tasks/types';
 import { HISTORY_LIMIT, historyGroupEnded, historyGroupStarted, type HistoryState, type HistoryStep, type StepEntry } from './historySlice';
 import { changed, idsOf, taskBefore } from './steps';
 

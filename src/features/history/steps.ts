@@ -1,16 +1,7 @@
 import { restoreEvent } from '../tasks/bulkEvents';
-import {
-  taskCompletionSet,
-  taskDeleted,
-  taskMoved,
-  taskRenamed,
-  placedTask,
-  taskRestored,
-  tasksDeleted,
-  type TaskEvent,
-  type TasksState,
-} from '../tasks/tasksSlice';
-import type { Task } from '../tasks/types';
+import { taskCompletionSet, taskDeleted, taskMoved, taskRenamed, taskRestored, tasksDeleted, type TaskEvent } from '../tasks/events';
+import { placedTask } from '../tasks/taskList';
+import type { TasksState, Task } from '../tasks/types';
 import type { HistoryStep, StepEntry } from './historySlice';
 
 /** The tasks an event names. */

@@ -4,7 +4,7 @@ import { whenIdle } from '../../lib/idle';
 import { PlannerDndProvider } from '../dnd/PlannerDndProvider';
 import { useHistoryShortcuts } from '../history/useHistoryShortcuts';
 import { AddTodayButton } from '../tasks/AddTodayButton';
-import { taskAdded } from '../tasks/tasksSlice';
+import { taskAdded } from '../tasks/events';
 import { PlannerHeaderContainer } from './PlannerHeaderContainer';
 import { selectWeekDayKeys } from './plannerSlice';
 import { removeStartupShell } from './startupShell';

@@ -1,5 +1,5 @@
-import { makeSelectTasksOn, selectDraggedTaskId, type TasksState } from '../tasks/tasksSlice';
-import type { TaskEntity, TaskDate } from '../tasks/types';
+import { makeSelectTasksOn, selectDraggedTaskId } from '../tasks/taskSelectors';
+import type { TasksState, TaskEntity, TaskDate } from '../tasks/types';
 import { selectSelectedColumn, type PlannerState } from './plannerSlice';
 
 export interface ColumnView {

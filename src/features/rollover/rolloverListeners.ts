@@ -1,6 +1,9 @@
 import type { AppListenerApi, AppStartListening } from '../../app/listenerMiddleware';
 import { toDayKey } from '../planner/week';
-import { byOrder, isOverdue, selectAllTasks, tasksRolledOver } from '../tasks/tasksSlice';
+import { tasksRolledOver } from '../tasks/events';
+import { byOrder } from '../tasks/taskList';
+import { selectAllTasks } from '../tasks/taskSelectors';
+import { isOverdue } from '../tasks/types';
 import { ROLLOVER_KEY, rolloverSet } from './rolloverSlice';
 
 /** Milliseconds from `now` to the next local midnight (a day is not always 24 hours long). */

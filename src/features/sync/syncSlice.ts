@@ -1,8 +1,9 @@
 import { createAction, type UnknownAction } from '@reduxjs/toolkit';
 import { splitForLog } from '../tasks/bulkEvents';
-import { isWellFormedTaskEvent } from '../tasks/events';
-import { allTasksOf, daysFrom, isTaskEvent, replayTaskEvents, tasksRebased, type TaskDays, type TaskEvent, type TasksState } from '../tasks/tasksSlice';
-import type { Task } from '../tasks/types';
+import { isWellFormedTaskEvent, isTaskEvent, tasksRebased, type TaskEvent } from '../tasks/events';
+import { allTasksOf, daysFrom } from '../tasks/taskList';
+import { replayTaskEvents } from '../tasks/tasksReducer';
+import type { TaskDays, TasksState, Task } from '../tasks/types';
 
 /*
  * Sync as a merge of events (docs/sync.md). The cloud keeps one ordered log per user; this device

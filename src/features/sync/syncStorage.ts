@@ -1,7 +1,7 @@
 import { isWellFormedTaskEvent } from '../tasks/events';
-import { parseStoredTasks } from '../tasks/storage';
-import { allTasksOf } from '../tasks/tasksSlice';
+import { allTasksOf } from '../tasks/taskList';
 import type { Task } from '../tasks/types';
+import { parseStoredTasks } from '../tasks/storage';
 import type { OutboxEntry, SyncState } from './syncSlice';
 
 // What sync keeps on the device besides the task list itself:

@@ -3,7 +3,8 @@ import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { taskDndProps } from '../dnd/useTaskDnd';
 import { showCardCompletion } from './cardCompletion';
 import { TaskCard } from './TaskCard';
-import { selectTaskById, taskCompletionSet, taskDeleted, taskRenamed } from './tasksSlice';
+import { taskCompletionSet, taskDeleted, taskRenamed } from './events';
+import { selectTaskById } from './taskSelectors';
 import type { TaskEntity } from './types';
 import { useLiveTask } from './useLiveTask';
 

@@ -1,4 +1,5 @@
-import { byOrder, tasksDeleted, tasksRestored, tasksRolledOver, type TaskEvent } from './tasksSlice';
+import { tasksDeleted, tasksRestored, tasksRolledOver, type TaskEvent } from './events';
+import { byOrder } from './taskList';
 import type { Task } from './types';
 
 // Changes to many tasks (an import, its undo, a rollover) are one bulk event here: thousands of

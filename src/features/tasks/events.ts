@@ -1,6 +1,85 @@
-import { TASK_EVENT_TYPES, isDayKey, isTaskEvent, type TaskEvent } from './tasksSlice';
+import { createAction } from '@reduxjs/toolkit';
+import { newTaskId } from '../../lib/ids';
+import { isDayKey, type Task, type TaskDate, type TaskDays } from './types';
 
-export { TASK_EVENT_TYPES, isTaskEvent, type TaskEvent };
+// Every change to the task list is one of the events below (tasksReducer.ts says what each does). Ids and
+// timestamps are made in `prepare`, so the reducer is pure and a recorded action log replays to the same state
+// (Redux DevTools time travel, tests). Types keep the 'tasks/' prefix: they are stored in the cloud's log.
+
+const taskAction = <P>(name: string) => createAction<P>(`tasks/${name}`);
+
+export const taskAdded = createAction('tasks/taskAdded', (title: string, date: TaskDate) => {
+  const createdAt = Date.now();
+  return { payload: { id: newTaskId(createdAt), title, date, createdAt } };
+});
+export const taskRenamed = taskAction<{ id: string; title: string }>('taskRenamed');
+/** Completion is set, never toggled: a replayed or concurrent event states the intended value. */
+export const taskCompletionSet = taskAction<{ id: string; completed: boolean }>('taskCompletionSet');
+export const taskDeleted = taskAction<{ id: string }>('taskDeleted');
+/** Move a task into `toDate` at `toIndex` (its index once it is removed from its old place). */
+export const taskMoved = taskAction<{ id: string; toDate: TaskDate; toIndex: number }>('taskMoved');
+/** Move a task to the end of `toDate` (a drop on a column rather than on a task). */
+export const taskMovedToEnd = taskAction<{ id: string; toDate: TaskDate }>('taskMovedToEnd');
+/**
+ * Puts a whole task back as given (creating or overwriting it) at index `order` of its day: undo of a
+ * delete, an imported backup, tasks that existed before sync began. A PUT, so replaying it is harmless.
+ */
+export const taskRestored = taskAction<{ task: Task }>('taskRestored');
+/** Many taskRestored at once, in the given order (an import, the undo of one): the same result as one per task. */
+export const tasksRestored = taskAction<{ tasks: Task[] }>('tasksRestored');
+/** Many taskDeleted at once (an import that replaces the list, the undo of an import). */
+export const tasksDeleted = taskAction<{ ids: string[] }>('tasksDeleted');
+/**
+ * Rollover: each listed task that is still unfinished and dated before `to` goes to the end of `to`,
+ * in the listed order. A task already moved (by this event replayed, or another device's) stays put.
+ */
+export const tasksRolledOver = taskAction<{ ids: string[]; to: TaskDate }>('tasksRolledOver');
+/**
+ * A move shown while a drag is in progress, not an event of the log: the drop records one
+ * taskMoved with the final place (see dnd/taskSource.ts), so a drag across five columns is one event.
+ */
+export const taskDragMovedTo = taskAction<{ id: string; toDate: TaskDate; toIndex?: number }>('taskDragMovedTo');
+export const taskDragStarted = taskAction<{ id: string }>('taskDragStarted');
+export const taskDragEnded = createAction('tasks/taskDragEnded');
+/** A drop outside every target: put every task back where it stood when the drag began. */
+export const taskDragCancelled = createAction('tasks/taskDragCancelled');
+/** The list sync shows (its log with this device's unsent events on top); local, never logged. */
+export const tasksRebased = taskAction<{ days: TaskDays }>('tasksRebased');
+/** The whole list replaced: tasks loaded from the cloud, or from storage. */
+export const tasksReplaced = taskAction<{ tasks: Task[] }>('tasksReplaced');
+
+/**
+ * The events of the task log: facts that replay on anyone's state (set, not toggle; a change to a
+ * task that is gone does nothing). Drag previews, drag start/end/cancel and list replacement are local.
+ */
+export const taskEvents = [
+  taskAdded,
+  taskRenamed,
+  taskCompletionSet,
+  taskDeleted,
+  taskMoved,
+  taskMovedToEnd,
+  taskRestored,
+  tasksRestored,
+  tasksDeleted,
+  tasksRolledOver,
+] as const;
+
+export type TaskEvent = ReturnType<(typeof taskEvents)[number]>;
+
+export const TASK_EVENT_TYPES: readonly string[] = taskEvents.map((creator) => creator.type);
+
+// By type: every dispatch asks (history, sync, listeners), and isAnyOf runs each creator's match in turn.
+const taskEventTypes: ReadonlySet<string> = new Set(TASK_EVENT_TYPES);
+export const isTaskEventType = (type: unknown) => typeof type === 'string' && taskEventTypes.has(type);
+
+/** Matches the events of the task log (the sync listener sends these). */
+export const isTaskEvent = (action: unknown): action is TaskEvent =>
+  typeof action === 'object' && action !== null && isTaskEventType((action as { type?: unknown }).type);
+
+/** Anything that changes the list shown: log events and the local drag moves (persistence writes after these). */
+export const isTaskListChange = (action: unknown): action is TaskEvent | ReturnType<typeof taskDragMovedTo> | ReturnType<typeof taskDragCancelled> =>
+  isTaskEvent(action) || taskDragMovedTo.match(action) || taskDragCancelled.match(action);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;

@@ -1,8 +1,8 @@
 import type { PersistConfig, Storage } from 'redux-persist';
 import { whenIdle } from '../../lib/idle';
-import { daysFrom, type TasksState } from './tasksSlice';
+import { daysFrom } from './taskList';
+import type { TasksState, Task } from './types';
 import { TASKS_BACKUP_KEY, TASKS_KEY, parseStoredTasks, serializeDays, serializeTasks } from './storage';
-import type { Task } from './types';
 
 type PersistedTasks = Pick<TasksState, 'days'>;
 

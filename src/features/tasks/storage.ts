@@ -1,5 +1,5 @@
-import { byOrder, datesInOrder, taskAt, type DayTasks, type TaskDays } from './tasksSlice';
-import type { Task } from './types';
+import { byOrder, datesInOrder, taskAt } from './taskList';
+import type { DayTasks, TaskDays, Task } from './types';
 
 // The stored form is the spec's: a plain JSON array of tasks under one key.
 export const TASKS_KEY = 'weekly-planner-tasks';

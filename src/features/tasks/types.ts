@@ -1,7 +1,12 @@
+import type { EntityState } from '@reduxjs/toolkit';
+
 export const SOMEDAY = 'someday';
 
 /** A day key (yyyy-MM-dd) or 'someday'. */
 export type TaskDate = string;
+
+const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
+export const isDayKey = (value: unknown): value is string => typeof value === 'string' && DAY_KEY.test(value);
 
 /** A task as stored, exported and synced: `order` is its index among its date's tasks. */
 export interface Task {
@@ -14,8 +19,42 @@ export interface Task {
 }
 
 /**
- * A task as the store keeps it. Where it stands is its index in its day's `ids` (tasksSlice), which a
- * list written out turns into `order` (allTasksOf): kept in every task, a delete at the top of a day
- * made a new object of every task after it.
+ * A task as the store keeps it. Where it stands is its index in its day's `ids`, which a list written out
+ * turns into `order` (allTasksOf in taskList.ts): kept in every task, a delete at the top of a day made a new
+ * object of every task after it.
  */
 export type TaskEntity = Omit<Task, 'order'>;
+
+/** Unfinished and dated before `today` (day keys compare as strings); Some Day is never overdue. */
+export const isOverdue = <T extends TaskEntity>(task: T | undefined, today: TaskDate): task is T =>
+  !!task && !task.completed && isDayKey(task.date) && task.date < today;
+
+// The tasks are normalized per day: each day is an entity adapter's state whose `ids` are the day's display order. A
+// task's `order` is its index there, written out only in the list that is stored and synced (allTasksOf,
+// placedTask): kept in the entities, a delete or move renumbered the day's later tasks, a new object each. An
+// event copies only the day it touches. One `entities` object for every task made each event copy all of them:
+// with 5,000 tasks that copy (a dictionary of 5,000 keys) was the largest part of a click, ~1-1.5 ms in
+// Chromium, and every drag step and delete paid it too.
+
+/** One day's tasks: `ids` in display order (a task's index there is its `order` in the list written out). */
+export type DayTasks = EntityState<TaskEntity, string>;
+/** Every day that has tasks (a day key or 'someday'), and only those. */
+export type TaskDays = Record<TaskDate, DayTasks>;
+
+export interface DragOrigin {
+  taskId: string;
+  /**
+   * Where every task of the days this drag has touched stood before it touched them: the dragged task's
+   * day when the drag began, each other day when the task first moves into it (see recordDay). Only the
+   * dragged task moves during a drag, so other days need nothing to be restored.
+   */
+  positions: Record<string, { date: TaskDate; order: number }>;
+  /** The days recorded in `positions`. */
+  days: TaskDate[];
+}
+
+export interface TasksState {
+  days: TaskDays;
+  /** Set while a drag is in progress so a cancelled drag can restore the list. */
+  drag: DragOrigin | null;
+}

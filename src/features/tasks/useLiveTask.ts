@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../app/hooks';
 import type { AppStore } from '../../app/store';
-import { changedIdsOf, type TaskDays, type TasksState } from './tasksSlice';
-import type { TaskEntity, TaskDate } from './types';
+import { changedIdsOf } from './taskEdit';
+import type { TaskDays, TasksState, TaskEntity, TaskDate } from './types';
 
 /**
  * Per-task subscriptions on one store: a single store listener wakes only the cards whose task changed.

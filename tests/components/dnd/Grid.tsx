@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useAppSelector } from '../../../src/app/hooks';
 import { taskDndProps, useColumnDrop } from '../../../src/features/dnd/useTaskDnd';
-import { makeSelectTaskIdsOn, selectDraggedTaskId, selectTaskById } from '../../../src/features/tasks/tasksSlice';
+import { makeSelectTaskIdsOn, selectDraggedTaskId, selectTaskById } from '../../../src/features/tasks/taskSelectors';
 import { clicks, DAYS } from './clicks';
 
 // A bare planner grid made of the drag-and-drop hooks only, so these tests exercise the

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { PlannerDndProvider } from '../../../src/features/dnd/PlannerDndProvider';
-import { allTasksOf, type TasksState } from '../../../src/features/tasks/tasksSlice';
-import type { Task } from '../../../src/features/tasks/types';
+import { allTasksOf } from '../../../src/features/tasks/taskList';
+import type { TasksState, Task } from '../../../src/features/tasks/types';
 import { MemoryStorage } from '../../unit/memoryStorage';
 import { renderWithProviders } from '../../utils/renderWithProviders';
 import { clicks, DAYS } from './clicks';

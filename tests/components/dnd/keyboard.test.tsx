@@ -3,7 +3,7 @@ import { settle } from './events';
 import { CARD, COLUMN, centreOf, installLayout } from './layout';
 import { days, renderGrid, task } from './harness';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { isTaskEvent, taskMoved } from '../../../src/features/tasks/tasksSlice';
+import { isTaskEvent, taskMoved } from '../../../src/features/tasks/events';
 
 // The keyboard backend through the real store and react-dnd: pick up, 25 px per arrow, drop, Escape.
 
