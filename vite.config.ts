@@ -95,5 +95,7 @@ export default defineConfig(({ command }) => ({
     // Written for debugging, served only with SOURCEMAPS=1 (server/static.ts).
     sourcemap: true,
     reportCompressedSize: false,
+    // Rolldown warns when plugin callbacks are slow: on a busy machine that is the load, not the build.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
 }));

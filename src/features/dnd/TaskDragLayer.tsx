@@ -1,6 +1,6 @@
 import { useDragLayer } from 'react-dnd';
 import { useAppSelector } from '../../app/hooks';
-import { selectTaskById } from '../tasks/taskSelectors';
+import { taskIn } from '../tasks/taskList';
 import { TaskDragPreview } from './TaskDragPreview';
 import type { DraggedTask } from './backend/attributes';
 
@@ -13,7 +13,7 @@ export default function TaskDragLayer() {
     item: monitor.isDragging() ? (monitor.getItem() as DraggedTask | null) : null,
     offset: monitor.getSourceClientOffset(),
   }));
-  const task = useAppSelector((state) => (item ? selectTaskById(state, item.id) : undefined));
+  const task = useAppSelector((state) => (item ? taskIn(state.tasks, item.id) : undefined));
   if (!item || !offset || !task) return null;
   return (
     <div className="pointer-events-none fixed inset-0 z-50" data-testid="drag-layer">
