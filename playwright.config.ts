@@ -10,10 +10,12 @@ export default defineConfig({
   globalSetup: './tests/e2e/support/globalSetup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Files run side by side, two at a time (the machines have two cores), against the one server: every test
+  // signs up its own users, and a file's tests run in order.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { uniqueEmail } from './harness.ts';
+import { seedPglite } from './pgliteTemplate.ts';
 
 interface Child {
   process: ChildProcess;
@@ -53,8 +54,9 @@ describe('durability on PGlite (real child process)', () => {
     return child;
   };
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'planner-durability-'));
+    await seedPglite(dataDir);
   });
   afterAll(async () => {
     for (const child of children) if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL');

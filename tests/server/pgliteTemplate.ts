@@ -1,7 +1,7 @@
 // A migrated PGlite database made once and copied for every test server: a new PGlite directory costs an
 // initdb (~6.5 s on this machine) and the migrations, a copy of a closed one ~0.1 s and reopening it ~1 s.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb } from '../../server/db.ts';
@@ -37,5 +37,6 @@ async function build(target: string): Promise<void> {
 export async function seedPglite(dataDir: string): Promise<void> {
   const template = templatePath();
   if (!existsSync(join(template, 'PG_VERSION'))) await build(template);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   cpSync(template, join(dataDir, 'pglite'), { recursive: true });
 }

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seedPglite } from './pgliteTemplate.ts';
 
 interface Child {
   process: ChildProcess;
@@ -92,6 +93,7 @@ describe('the server process on PGlite', () => {
   });
 
   test('after kill -9 a restart comes up at once, five times in a row, even while the dead server is a zombie', async () => {
+    await seedPglite(dataDir);
     let previous = await start({}, { zombie: true });
     // A second server is refused while the first lives, naming its pid.
     const second = await refusal(dataDir, {});
@@ -117,6 +119,7 @@ describe('the server process on PGlite', () => {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     // As after a crash in a container, where the dead server's pid now belongs to somebody else.
     for (const name of ['server.pid', 'server.lock']) writeFileSync(join(dataDir, name), String(process.pid));
+    await seedPglite(dataDir);
     const child = await start();
     expect((await fetch(`${child.url}/config.json`)).status).toBe(200);
   }, 120_000);
@@ -145,6 +148,7 @@ describe('billing mode at start', () => {
   }, 120_000);
 
   test('test mode on loopback by default, with a loud banner', async () => {
+    await seedPglite(dataDir);
     const child = await startChild(dataDir, {});
     try {
       expect(child.output()).toContain('BILLING TEST MODE: checkout is free, nothing is charged.');
