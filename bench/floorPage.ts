@@ -3,7 +3,7 @@
 // a task on click, and renames one in place (click the title, type, Enter). Written for this bench after the approach of the team's speed ruler (shared/perf).
 // Its rename does what the planner's does: Enter puts the title back and keeps keyboard focus on it, where a
 // keyboard user goes on from. With `?rename=drop` it leaves focus to fall to the page instead (what this floor did
-// up to the ninth pass of docs/client.md): the ruler prints the rename against both.
+// up to the ninth pass of docs/performance.md): the ruler prints the rename against both.
 
 export const FLOOR_HTML = `<!doctype html>
 <html lang="en">

@@ -128,7 +128,7 @@ export const TaskCard = memo(function TaskCard({
  * The check and delete buttons: spans with role="button" (name, pressed state and keys as a button's:
  * roleButtonKeys), not <button>s. The browser's own stylesheet has a `button:active` rule, so pressing a <button>
  * restyles it (and its drawn circle or icon) between the press and the click. With 5,000 cards that restyle took
- * 0.3-0.5 ms of the 2 ms from press to completion, more than the rest of the press (docs/client.md, "Fourteenth pass").
+ * 0.3-0.5 ms of the 2 ms from press to completion, more than the rest of the press (docs/performance.md, "Fourteenth pass").
  *
  * A mouse click on either leaves focus where it was (as Safari does for every button): with thousands of cards,
  * moving focus restyles the page on the press, and a focused delete button would then make the delete move focus
