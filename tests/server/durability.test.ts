@@ -92,7 +92,8 @@ describe('durability on PGlite (real child process)', () => {
         acknowledged = n;
       }
     })().catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Killed once a few writes are acknowledged and more are in flight, however busy the machine.
+    while (acknowledged <= 5) await new Promise((r) => setTimeout(r, 10));
     first.process.kill('SIGKILL');
     stop = true;
     await first.exited;
