@@ -6,7 +6,9 @@ import { TASK_ATTR, TASK_TYPE, type DraggedTask } from '../../src/features/dnd/b
 import { provideSources } from '../../src/features/dnd/backend/demand';
 import { PointerBackend } from '../../src/features/dnd/backend/pointerBackend';
 import { taskSource } from '../../src/features/dnd/taskSource';
-import { selectTaskIdsByDate, taskAdded, taskDragMovedTo, tasksReducer } from '../../src/features/tasks/tasksSlice';
+import { taskAdded, taskDragMovedTo } from '../../src/features/tasks/events';
+import { selectTaskIdsByDate } from '../../src/features/tasks/taskSelectors';
+import { tasksReducer } from '../../src/features/tasks/tasksReducer';
 import { titlesByDate } from './taskFixtures';
 
 // The pointer drag's state machine, end to end below React: the real gate, touch backend, drag sources and
