@@ -159,6 +159,34 @@ test.describe('touch', () => {
     await expectStored(page, { [MON]: 'Bravo Charlie', [TUE]: 'Alpha Xray Yankee' });
   });
 
+  for (const end of ['touchEnd', 'touchCancel'] as const) {
+    test(`the only task of a day, dragged by touch to another day, lets go on ${end}`, async ({ page }) => {
+      await openPlanner(page, [task('Alpha', MON, 0), task('Xray', TUE, 0)]);
+      await page.waitForLoadState('networkidle');
+      const cdp = await page.context().newCDPSession(page);
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd' | 'touchCancel', point?: { x: number; y: number }) =>
+        cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [point] : [] });
+      const from = await centre(card(page, 'Alpha'));
+      const to = await centre(card(page, 'Xray'), -4);
+      await touch('touchStart', from);
+      await page.waitForTimeout(250);
+      for (let i = 1; i <= 15; i++) await touch('touchMove', { x: from.x + ((to.x - from.x) * i) / 15, y: from.y + ((to.y - from.y) * i) / 15 });
+      // Moved live: Monday is empty now, and the card the touch began on has left the page.
+      await expect(column(page, 'Tue 24 Nov').getByRole('listitem')).toHaveText(['Alpha', 'Xray']);
+      await expect(column(page, 'Mon 23 Nov').getByRole('listitem')).toHaveCount(0);
+      await touch(end);
+      await expect(dragLayer(page)).toHaveCount(0);
+      await expect(page.locator('.is-dragging')).toHaveCount(0);
+      // A drop keeps the move; a cancelled touch puts the task back. Either way nothing is lost.
+      await expectStored(page, end === 'touchEnd' ? { [TUE]: 'Alpha Xray' } : { [MON]: 'Alpha', [TUE]: 'Xray' });
+      // The page is live again: a tap on a task opens it for editing.
+      const title = page.getByRole('button', { name: 'Xray', exact: true });
+      await touch('touchStart', await centre(title));
+      await touch('touchEnd');
+      await expect(page.getByRole('textbox', { name: 'Edit "Xray"' })).toBeFocused();
+    });
+  }
+
   test('held near the bottom edge, a touch drag scrolls the page to the days below', async ({ page }) => {
     await openPlanner(page);
     // The drag backend is its own chunk, fetched on the first render: a press before it is there is not a drag.

@@ -105,3 +105,83 @@ for (const path of ['/home', '/auth', '/no-such-page']) {
     await page.context().close();
   });
 }
+
+// Input at first paint: the shell is a picture of the week until the app is live, and index.html holds what
+// lands on it; the app replays it on its own week (src/features/planner/startupShell.ts). Each case runs with
+// the app's modules held back until the click is in (so it surely lands before the app is live), and as the
+// page loads by itself (the click lands whenever it does, on the shell or on the app).
+
+interface Cold {
+  page: Page;
+  /** Lets the app's modules through (when held). */
+  release: () => Promise<void>;
+}
+
+async function openCold(browser: Browser, cpu: number, holdApp: boolean): Promise<Cold> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, serviceWorkers: 'block' });
+  // Whether each click reached the page while the shell was still up.
+  await context.addInitScript(() => {
+    const hits: boolean[] = [];
+    Object.assign(window, { __shellHits: hits });
+    addEventListener('click', () => hits.push(document.getElementById('planner-shell') !== null), true);
+  });
+  const page = await context.newPage();
+  if (cpu > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  const held: Array<() => Promise<void>> = [];
+  let released = false;
+  if (holdApp) await page.route(/\/assets\/.*\.js$/, (route) => (released ? route.continue() : void held.push(() => route.continue())));
+  await page.goto('/', { waitUntil: 'commit' });
+  return {
+    page,
+    release: async () => {
+      released = true;
+      await Promise.all(held.map((go) => go()));
+    },
+  };
+}
+
+/** Clicks the shell's control as soon as it has a box: what a person aiming at it does at first paint. */
+async function clickAtFirstPaint(page: Page, selector: string) {
+  // Polled each frame in the page: a locator's round trips can outlast the shell.
+  const box = await page.waitForFunction(
+    (css) => {
+      const rect = document.querySelector(css)?.getBoundingClientRect();
+      return rect && rect.width > 0 ? { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 } : null;
+    },
+    `${SHELL} ${selector}`,
+    { polling: 'raf' },
+  );
+  const { x, y } = (await box.jsonValue())!;
+  await page.mouse.click(x, y);
+}
+
+const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('weekly-planner-tasks') ?? '[]') as Array<{ title: string }>);
+const shellHits = (page: Page) => page.evaluate(() => (window as unknown as { __shellHits: boolean[] }).__shellHits);
+
+for (const cpu of [1, 4]) {
+  for (const holdApp of [true, false]) {
+    test(`a click on '+' at first paint adds today's task once, in 5 of 5 loads (CPU x${cpu}${holdApp ? ', app held back' : ''})`, async ({ browser }) => {
+      for (let load = 1; load <= 5; load++) {
+        const { page, release } = await openCold(browser, cpu, holdApp);
+        // The floating '+' is the shell's last control.
+        await clickAtFirstPaint(page, '> div > button');
+        if (holdApp) expect(await shellHits(page), `load ${load}: the click landed on the shell`).toEqual([true]);
+        await release();
+        await expect(page.locator(SHELL)).toHaveCount(0);
+        await expect(page.locator('section[aria-current="date"]').getByRole('listitem'), `load ${load}`).toHaveText(['New task']);
+        await expect.poll(() => stored(page)).toEqual([expect.objectContaining({ title: 'New task' })]);
+        await page.context().close();
+      }
+    });
+  }
+}
+
+test("a click on a day's '+' at first paint opens that day's add box once the app is live", async ({ browser }) => {
+  const { page, release } = await openCold(browser, 4, true);
+  // Monday's '+': its column's second header button (the first is its heading).
+  await clickAtFirstPaint(page, 'section header > button');
+  expect(await shellHits(page)).toEqual([true]);
+  await release();
+  await expect(page.getByRole('textbox', { name: /^New task for Mon/ })).toBeFocused();
+  await page.context().close();
+});

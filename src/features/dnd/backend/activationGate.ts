@@ -18,9 +18,16 @@ export interface GateHost {
    * gate (the touch backend) never see it.
    */
   dragMove?(point: XYCoord): boolean;
-  /** The press's drag is about to be released: anything the host put off must happen now. */
-  beforeRelease?(): void;
+  /**
+   * The press is over, however it ended: its drag, if it began, drops where the pointer is or is cancelled, and
+   * nothing behind the gate may begin one from it. Called before the gate forgets the press (its point still
+   * counts), whether or not anything behind the gate hears the event.
+   */
+  pressEnded?(how: DragEnd, began: boolean, event: Event | null): void;
 }
+
+/** How a press's drag ends: a release drops it; a touch the browser took back, a hidden page or a lost focus cancel it. */
+export type DragEnd = 'drop' | 'cancel';
 
 type PressState =
   | 'pending' // pressed on a card, activation not reached yet
@@ -42,6 +49,8 @@ interface Press {
   node: Element;
   state: PressState;
   timer?: ReturnType<typeof setTimeout>;
+  /** Stops listening on the element a touch began on (see `followTouch`). */
+  unfollow?: () => void;
 }
 
 const EDITABLE = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]';
@@ -58,13 +67,22 @@ export function installActivationGate(win: Window, host: GateHost): ActivationGa
   let press: Press | null = null;
   let swallowClick = false;
   let latest: XYCoord | null = null;
+  /** The event the window listeners handled last: a touch's own target must not handle it again. */
+  let seen: Event | null = null;
 
-  const end = () => {
-    if (!press) return;
-    clearTimeout(press.timer);
-    press.node.removeAttribute(ARMED_ATTR);
-    press = null;
-    latest = null;
+  /** Every way a press ends comes here, so a drag it began never outlives it. */
+  const end = (how: DragEnd = 'cancel', event: Event | null = null) => {
+    const ending = press;
+    if (!ending) return;
+    try {
+      host.pressEnded?.(how, ending.state === 'active', event);
+    } finally {
+      clearTimeout(ending.timer);
+      ending.node.removeAttribute(ARMED_ATTR);
+      ending.unfollow?.();
+      if (press === ending) press = null;
+      latest = null;
+    }
   };
 
   /** A drag this press did not start (a keyboard drag) owns the pointer events until it ends. */
@@ -77,6 +95,7 @@ export function installActivationGate(win: Window, host: GateHost): ActivationGa
     if (!node || !origin) return;
     const state = event.target instanceof Element && event.target.closest(EDITABLE) ? 'ignored' : 'pending';
     press = { kind, origin, node, state };
+    if (kind === 'touch' && event.target) press.unfollow = followTouch(event.target);
     if (kind === 'touch' && state === 'pending') {
       const held = press;
       held.timer = setTimeout(() => {
@@ -125,13 +144,37 @@ export function installActivationGate(win: Window, host: GateHost): ActivationGa
   const release = (event: MouseEvent | TouchEvent) => {
     if (foreignDrag()) return event.stopImmediatePropagation();
     if ('touches' in event && event.touches.length > 0) return;
-    if (press?.state === 'active') host.beforeRelease?.();
     // The click that follows a drag's mouseup is not a click on whatever lies under it.
     if (press?.state === 'active') {
       swallowClick = true;
       setTimeout(() => (swallowClick = false));
     }
-    end();
+    end(event.type === 'touchcancel' ? 'cancel' : 'drop', event);
+  };
+
+  /** The browser took the touch back, the page was hidden or the window lost focus: no release will come. */
+  const abandon = (event: Event) => {
+    if (event.type === 'blur' && event.target !== win) return; // an element's blur, caught on its way down
+    if (event.type === 'visibilitychange' && win.document.visibilityState !== 'hidden') return;
+    if (event.type === 'pointercancel' && (event as PointerEvent).pointerType !== press?.kind) return;
+    end('cancel', event);
+  };
+
+  /**
+   * A touch's events go to the element it began on, even after React removed it (the only card of a day
+   * moved live to another day, its group unmounted): from a detached element they never reach window, and
+   * the drag would never end. So a touch also listens on its own target, for what window did not see.
+   */
+  const followTouch = (target: EventTarget) => {
+    const strays: Array<[string, (event: TouchEvent) => void]> = [
+      ['touchmove', (e) => e !== seen && move(e, 'touch', touchPoint(e))],
+      ['touchend', (e) => e !== seen && release(e)],
+      ['touchcancel', (e) => e !== seen && release(e)],
+    ];
+    for (const [type, listener] of strays) target.addEventListener(type, listener as EventListener, { passive: false });
+    return () => {
+      for (const [type, listener] of strays) target.removeEventListener(type, listener as EventListener);
+    };
   };
 
   const listeners: Array<[string, (event: never) => void]> = [
@@ -142,6 +185,8 @@ export function installActivationGate(win: Window, host: GateHost): ActivationGa
     ['touchmove', (e: TouchEvent) => move(e, 'touch', touchPoint(e))],
     ['touchend', release],
     ['touchcancel', release],
+    ['pointercancel', abandon],
+    ['blur', abandon],
     [
       'click',
       (e: MouseEvent) => {
@@ -156,13 +201,22 @@ export function installActivationGate(win: Window, host: GateHost): ActivationGa
     ['contextmenu', (e: Event) => press?.kind === 'touch' && (press.state === 'armed' || press.state === 'active') && e.preventDefault()],
   ];
   const options = { capture: true, passive: false };
-  for (const [type, listener] of listeners) win.addEventListener(type, listener as EventListener, options);
+  const noted = listeners.map(([type, listener]): [string, EventListener] => [
+    type,
+    (event) => {
+      seen = event;
+      (listener as EventListener)(event);
+    },
+  ]);
+  for (const [type, listener] of noted) win.addEventListener(type, listener, options);
+  win.document.addEventListener('visibilitychange', abandon);
   return {
     pressActive: () => press?.state === 'active',
     point: () => (press?.state === 'active' ? latest : null),
     dispose() {
       end();
-      for (const [type, listener] of listeners) win.removeEventListener(type, listener as EventListener, options);
+      for (const [type, listener] of noted) win.removeEventListener(type, listener, options);
+      win.document.removeEventListener('visibilitychange', abandon);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Backend, DragDropManager, Identifier, XYCoord } from 'dnd-core';
-import { TouchBackend } from 'react-dnd-touch-backend';
-import { installActivationGate, type ActivationGate } from './activationGate';
+import { TouchBackendImpl } from 'react-dnd-touch-backend';
+import { installActivationGate, type ActivationGate, type DragEnd } from './activationGate';
 import { startAutoScroll } from './autoScroll';
 import { demandSource, prepareSource } from './cardSources';
 import { closestRegistered, remember, targetIdsAt, type TargetNodes } from './hitTest';
@@ -11,7 +11,7 @@ import { closestRegistered, remember, targetIdsAt, type TargetNodes } from './hi
  * behind the activation gate (mouse 10 px, touch 200 ms within 5 px), plus edge auto-scroll.
  */
 export class PointerBackend implements Backend {
-  private readonly touch: Backend;
+  private readonly touch: TouchBackendImpl;
   private readonly actions: ReturnType<DragDropManager['getActions']>;
   private readonly sources: TargetNodes = new Map();
   private readonly targets: TargetNodes = new Map();
@@ -33,7 +33,7 @@ export class PointerBackend implements Backend {
     // touchSlop stays 0: the gate decides when a press becomes a drag. Escape cancels (enableKeyboardEvents).
     // Context menus are the gate's business: the backend would end the drag on one.
     this.actions = manager.getActions();
-    this.touch = TouchBackend(manager, { window: win }, { enableMouseEvents: true, enableKeyboardEvents: true, ignoreContextMenu: true });
+    this.touch = new TouchBackendImpl(manager, { window: win }, { enableMouseEvents: true, enableKeyboardEvents: true, ignoreContextMenu: true });
   }
 
   setup(): void {
@@ -47,7 +47,7 @@ export class PointerBackend implements Backend {
         return closestRegistered(target, this.sources);
       },
       dragMove: (point) => this.moveTo(point),
-      beforeRelease: () => this.flushMove(),
+      pressEnded: (how, began, event) => this.pressEnded(how, began, event),
     });
     this.touch.setup();
     this.win.addEventListener('pointerover', this.onPointerOver, { capture: true, passive: true });
@@ -55,19 +55,19 @@ export class PointerBackend implements Backend {
   }
 
   teardown(): void {
+    this.gate?.dispose();
     this.win.cancelAnimationFrame(this.pendingFrame);
     this.pendingPoint = null;
     this.stopWatching?.();
     this.stopScrolling?.();
     this.touch.teardown();
     this.win.removeEventListener('pointerover', this.onPointerOver, { capture: true });
-    this.gate?.dispose();
     this.gate = this.stopWatching = this.stopScrolling = null;
   }
 
   connectDragSource(sourceId: Identifier, node: Element): () => void {
     const forget = remember(this.sources, sourceId, node);
-    const disconnect = this.touch.connectDragSource(sourceId, node);
+    const disconnect = (this.touch as Backend).connectDragSource(sourceId, node);
     return () => {
       disconnect();
       forget();
@@ -75,7 +75,7 @@ export class PointerBackend implements Backend {
   }
 
   connectDragPreview(sourceId: Identifier, node: Element, options?: unknown): () => void {
-    return this.touch.connectDragPreview(sourceId, node, options);
+    return (this.touch as Backend).connectDragPreview(sourceId, node, options);
   }
 
   /**
@@ -131,6 +131,24 @@ export class PointerBackend implements Backend {
     this.pendingPoint = null;
     const monitor = this.manager.getMonitor();
     if (point && monitor.isDragging() && !monitor.didDrop()) this.hoverAt(point);
+  }
+
+  /**
+   * The gate's press is over, so is its drag: ended here, not left to the touch backend's listeners, which a
+   * touch from a detached card never reaches and which take no touchcancel, blur or hidden page for an end.
+   * Through the touch backend's own handlers, so it forgets the press too: a press the browser took back (a
+   * scroll) left it the start of a drag, which the next move over the page would have begun.
+   */
+  private pressEnded(how: DragEnd, began: boolean, event: Event | null): void {
+    if (began && how === 'drop') this.flushMove();
+    this.win.cancelAnimationFrame(this.pendingFrame);
+    this.pendingFrame = 0;
+    this.pendingPoint = null;
+    const dragging = this.manager.getMonitor().isDragging();
+    if (dragging && !began) return; // another input's drag (the keyboard's): not this press's to end
+    // Its only cancel is the one on Escape; its end handler drops a drag, or else forgets the press.
+    if (dragging && how === 'cancel') this.touch.handleCancelOnEscape(new KeyboardEvent('keydown', { key: 'Escape' }));
+    else this.touch.handleTopMoveEndCapture(how === 'drop' && event ? event : new Event('touchend'));
   }
 
   private hoverAt(point: XYCoord): void {
