@@ -13,6 +13,7 @@ import { compressJson } from './compress.ts';
 import { apiCors, authError, requireApiKey } from './http.ts';
 import { createJwt } from './jwt.ts';
 import { migrate } from './migrate.ts';
+import { createRateLimiters, DEFAULT_RATE_LIMITS } from './ratelimit.ts';
 import { attachRealtime, type Realtime } from './realtime.ts';
 import { restRoutes } from './rest.ts';
 import { requestOrigin, securityHeaders } from './security.ts';
@@ -150,7 +151,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const port = (server.address() as AddressInfo).port;
   if (!config.publicUrlExplicit) config.publicUrl = localUrl(config.host, port);
   const jwt = createJwt(config);
-  const ctx = { db, config, authenticate: jwt.authenticate };
+  const rateLimiters = createRateLimiters(config.rateLimits ?? DEFAULT_RATE_LIMITS, db.pool);
+  const ctx = { db, config, authenticate: jwt.authenticate, rateLimiters };
   let realtime: Realtime;
   try {
     realtime = await attachRealtime(server, ctx, jwt);

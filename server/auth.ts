@@ -9,11 +9,13 @@ import type { Queryable, ServerContext } from './context.ts';
 import { authError, readText } from './http.ts';
 import { bearerToken, type Jwt, type UserForToken } from './jwt.ts';
 import { hashGate } from './queue.ts';
-import { clientIp, createRateLimiters, DEFAULT_RATE_LIMITS, type RateLimitName } from './ratelimit.ts';
+import { clientIp, type RateLimitName } from './ratelimit.ts';
 
 const BCRYPT_COST = 10;
 const DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL = 10;
 const MIN_PASSWORD_LENGTH = 6;
+// From a pair's second failure on, its next attempt waits 1, 2, 4 … s (at most this).
+const MAX_PAIR_PAUSE_SECONDS = 60;
 // Compared against when the email is unknown, so both failures take the same time.
 const DUMMY_HASH = '$2b$10$oYL.ImMTTT72yiMKnJlUuORYolQvlnkQcBQSPziJV2dNkWvT3urNK';
 // The HTML5 definition of a valid e-mail address, as GoTrue uses.
@@ -132,15 +134,15 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
   const { db, config } = ctx;
-  const limits = createRateLimiters(config.rateLimits ?? DEFAULT_RATE_LIMITS);
+  const limits = ctx.rateLimiters;
 
-  /** GoTrue's 429; null when the request may go on. */
-  const limited = async (c: Context, name: RateLimitName, key: string, count = true): Promise<Response | null> => {
-    const wait = count ? await limits.take(name, key) : await limits.check(name, key);
+  /** GoTrue's 429 after waiting `wait` seconds; null when the request may go on. */
+  const tooMany = (c: Context, wait: number | null): Response | null => {
     if (wait === null) return null;
     c.header('Retry-After', String(wait));
     return authError(c, 429, 'over_request_rate_limit', `Request rate limit reached: try again in ${wait} s`);
   };
+  const limited = async (c: Context, name: RateLimitName, key: string) => tooMany(c, await limits.take(name, key));
 
   const session = async (user: UserRow, s: { sessionId: string; refreshToken: string; signedInAt: number }) => {
     const { token, expiresAt } = await jwt.signAccessToken(forToken(user), s.sessionId, s.signedInAt);
@@ -240,16 +242,20 @@ export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
       if (!rawEmail) return authError(c, 400, 'validation_failed', 'Sign in requires an email address');
       if (!password) return authError(c, 400, 'validation_failed', 'Sign in requires a password');
       const email = normaliseEmail(rawEmail);
-      // Per account only failures count (a person who signs in often is never stopped), checked before bcrypt.
-      const overEmail = await limited(c, 'signInEmail', email, false);
-      if (overEmail) return overEmail;
+      // Failures count per (address, email), checked before bcrypt: an address that keeps failing at one account
+      // is slowed down, then stopped, while the owner signing in from anywhere else is never refused.
+      const pair = `${ip} ${email}`;
+      const overPair = tooMany(c, (await limits.check('signInPair', pair)) ?? (await limits.check('pause', pair)));
+      if (overPair) return overPair;
       const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users u where u.email = $1`, [email]);
       const found = rows[0];
-      const matches = await hashGate(clientIp(c, config.trustProxy), () => bcryptVerify(password, found?.encrypted_password ?? DUMMY_HASH));
+      const matches = await hashGate(ip, () => bcryptVerify(password, found?.encrypted_password ?? DUMMY_HASH));
       if (!found || !matches) {
-        await limits.take('signInEmail', email);
+        const failures = await limits.count('signInPair', pair);
+        if (failures >= 2) await limits.pause(pair, Math.min(2 ** (failures - 2), MAX_PAIR_PAUSE_SECONDS));
         return authError(c, 400, 'invalid_credentials', 'Invalid login credentials');
       }
+      await Promise.all([limits.reset('signInPair', pair), limits.reset('pause', pair)]);
       const signedIn = await db.transaction(async (q) => {
         const updated = await q.query<UserRow>(
           `update auth.users u set last_sign_in_at = now(), updated_at = now() where u.id = $1 returning ${USER_COLUMNS}`,

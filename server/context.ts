@@ -1,6 +1,6 @@
 // The seams between the server's parts: the database, the configuration and who is calling.
 // server/app.ts builds one ServerContext and hands it to every route module.
-import type { RateLimitConfig } from './ratelimit.ts';
+import type { RateLimitConfig, RateLimiters } from './ratelimit.ts';
 
 export interface JwtClaims {
   sub?: string;
@@ -93,4 +93,6 @@ export interface ServerContext {
   config: ServerConfig;
   /** Verifies an `Authorization: Bearer` header; null for a missing, anon, forged or expired token. */
   authenticate(authorization: string | undefined): Promise<AuthedUser | null>;
+  /** One set per process, shared by every route (and on PostgreSQL by every process). */
+  rateLimiters: RateLimiters;
 }

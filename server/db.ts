@@ -30,6 +30,8 @@ export interface Database extends Db {
    * database, through a connection of its own that reconnects). Resolves to the function that stops it.
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL only: the pool itself, for stores that speak pg (the shared rate limits). */
+  readonly pool?: pg.Pool;
 }
 
 // Both settings are transaction-local; set_config('role', …) is what `set local role` does, in one round trip.
@@ -186,6 +188,7 @@ async function openPostgres(connectionString: string, poolSize = 20): Promise<Da
   };
   return {
     kind: 'postgres',
+    pool,
     query: async <R>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(config(sql, params))).rows as R[] }),
     transaction,
     asUser: (claims, fn) =>

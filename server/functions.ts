@@ -10,7 +10,7 @@ import { createStripeProvider, handleStripeWebhook } from '../supabase/functions
 import { createStripeClient } from './billing/stripe.ts';
 import { createSubscriberStore } from './billing/subscribers.ts';
 import { createTestModeProvider } from './billing/testmode.ts';
-import { clientIp, createRateLimiters, DEFAULT_RATE_LIMITS } from './ratelimit.ts';
+import { clientIp } from './ratelimit.ts';
 
 export function functionsRoutes(ctx: ServerContext): Hono {
   const subscribers = createSubscriberStore(ctx.db);
@@ -24,7 +24,7 @@ export function functionsRoutes(ctx: ServerContext): Hono {
     fallbackOrigin: ctx.config.publicUrl,
   };
 
-  const limits = createRateLimiters(ctx.config.rateLimits ?? DEFAULT_RATE_LIMITS);
+  const limits = ctx.rateLimiters;
   const maxBytes = Math.min(FUNCTIONS_MAX_BODY_BYTES, ctx.config.maxBodyBytes ?? FUNCTIONS_MAX_BODY_BYTES);
 
   const app = new Hono();

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Database } from './db.ts';
+import { RATE_LIMIT_TABLE } from './ratelimit.ts';
 
 export const DEFAULT_MIGRATIONS_DIR = resolve('supabase/migrations');
 
@@ -18,6 +19,12 @@ export async function migrate(db: Database, dir: string = DEFAULT_MIGRATIONS_DIR
     await q.exec(`create schema if not exists planner_meta;
       create table if not exists planner_meta.schema_migrations (
         name text primary key, checksum text not null, applied_at timestamptz not null default now());`);
+    // The server's own: rate limits shared by every process (server/ratelimit.ts). Unlogged, as losing them
+    // in a crash costs nothing; PGlite is one process and counts in memory.
+    if (db.kind === 'postgres') {
+      await q.exec(`create unlogged table if not exists ${RATE_LIMIT_TABLE.schemaName}.${RATE_LIMIT_TABLE.tableName} (
+        key text primary key, points integer not null default 0, expire bigint);`);
+    }
     const { rows } = await q.query<{ name: string; checksum: string }>('select name, checksum from planner_meta.schema_migrations');
     const applied = new Map(rows.map((r) => [r.name, r.checksum]));
     const ran: string[] = [];

@@ -1,30 +1,32 @@
-// Per-IP and per-email request limits for the endpoints worth attacking: password sign-in, sign-up,
-// token refresh and the functions. In memory, so per server process: several processes behind one
-// proxy each count on their own (N processes allow N times the figures).
+// Per-address, per-(address, email) and per-email request limits for the endpoints worth attacking: password
+// sign-in, sign-up, token refresh and the functions. In memory on PGlite (one process); on PostgreSQL in an
+// unlogged table every server process on the database shares, so N processes still allow the figures once.
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Context } from 'hono';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type pg from 'pg';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export interface RateLimit {
   points: number;
   seconds: number;
 }
 
-export type RateLimitName = 'signInIpBurst' | 'signInIp' | 'signInEmail' | 'signUpIp' | 'signUpEmail' | 'refreshIp' | 'functionsIp';
+export type RateLimitName = 'signInIpBurst' | 'signInIp' | 'signInPair' | 'signUpIp' | 'signUpEmail' | 'refreshIp' | 'functionsIp';
 export type RateLimitConfig = Record<RateLimitName, RateLimit>;
 
 /**
  * GoTrue's hosted defaults where it has one (sign-ups and sign-ins 30 per 5 min per IP, refreshes
  * 150 per 5 min per IP). Sign-in per IP also has a burst limit (10 per 10 s): each accepted attempt is a
- * bcrypt hash that others' sign-ins queue behind. Per email only failed sign-ins count, so a person
- * signing in often is never stopped, and a guesser gets 10 tries per 5 minutes per account from any
- * number of addresses.
+ * bcrypt hash that others' sign-ins queue behind. Failed sign-ins count per (address, email) pair, never
+ * per email alone: a count per account would let anyone lock its owner out (OWASP: lockout is a denial of
+ * service), while a pair only ever stops the address that failed.
  */
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   signInIpBurst: { points: 10, seconds: 10 },
   signInIp: { points: 30, seconds: 300 },
-  signInEmail: { points: 10, seconds: 300 },
+  signInPair: { points: 5, seconds: 300 },
   signUpIp: { points: 30, seconds: 300 },
   signUpEmail: { points: 10, seconds: 300 },
   refreshIp: { points: 150, seconds: 300 },
@@ -34,7 +36,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
 export const RATE_LIMIT_ENV: Record<RateLimitName, string> = {
   signInIpBurst: 'RATE_LIMIT_SIGN_IN_IP_BURST',
   signInIp: 'RATE_LIMIT_SIGN_IN_IP',
-  signInEmail: 'RATE_LIMIT_SIGN_IN_EMAIL',
+  signInPair: 'RATE_LIMIT_SIGN_IN_PAIR',
   signUpIp: 'RATE_LIMIT_SIGN_UP_IP',
   signUpEmail: 'RATE_LIMIT_SIGN_UP_EMAIL',
   refreshIp: 'RATE_LIMIT_REFRESH_IP',
@@ -60,8 +62,14 @@ export function rateLimitsFromEnv(env: NodeJS.ProcessEnv): RateLimitConfig {
 export interface RateLimiters {
   /** Counts one request; the seconds to wait when the limit is already used up, else null. */
   take(name: RateLimitName, key: string): Promise<number | null>;
-  /** The seconds to wait if the limit is used up, without counting anything. */
-  check(name: RateLimitName, key: string): Promise<number | null>;
+  /** The seconds to wait if the limit is used up (or the key paused), without counting anything. */
+  check(name: RateLimitName | 'pause', key: string): Promise<number | null>;
+  /** Counts one failure and returns how many the key has in the window (never refuses). */
+  count(name: RateLimitName, key: string): Promise<number>;
+  /** Refuses the key for `seconds` (a slow-down between attempts; see check('pause', key)). */
+  pause(key: string, seconds: number): Promise<void>;
+  /** Forgets what was counted for the key. */
+  reset(name: RateLimitName | 'pause', key: string): Promise<void>;
 }
 
 const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
@@ -72,15 +80,31 @@ const retryAfter = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNe
  */
 export const REFUSAL_DELAY_MS = 250;
 
-export function createRateLimiters(config: RateLimitConfig): RateLimiters {
-  const limiters = new Map(
-    (Object.keys(config) as RateLimitName[]).map((name) => [name, new RateLimiterMemory({ keyPrefix: name, points: config[name].points, duration: config[name].seconds })]),
+/** The server-owned table of the shared store (created by migrate.ts on PostgreSQL). */
+export const RATE_LIMIT_TABLE = { schemaName: 'planner_meta', tableName: 'rate_limits' };
+
+/** Keys are emails and addresses from requests: a long one is hashed so the table's index stays small. */
+const storedKey = (key: string) => (key.length <= 128 ? key : 'sha256:' + createHash('sha256').update(key).digest('base64url'));
+
+/**
+ * The limits, in memory, or shared through PostgreSQL when given the server's pool. If the database does not
+ * answer, each process falls back to counting in its own memory rather than failing the request.
+ */
+export function createRateLimiters(config: RateLimitConfig, pool?: pg.Pool): RateLimiters {
+  const make = (keyPrefix: string, points: number, duration: number): RateLimiterAbstract => {
+    const memory = new RateLimiterMemory({ keyPrefix, points, duration });
+    if (!pool) return memory;
+    return new RateLimiterPostgres({ storeClient: pool, storeType: 'pool', ...RATE_LIMIT_TABLE, tableCreated: true, keyPrefix, points, duration, insuranceLimiter: memory });
+  };
+  const limiters = new Map<RateLimitName | 'pause', RateLimiterAbstract>(
+    (Object.keys(config) as RateLimitName[]).map((name) => [name, make(name, config[name].points, config[name].seconds)]),
   );
-  const limiter = (name: RateLimitName) => limiters.get(name)!;
+  limiters.set('pause', make('pause', 1, 1));
+  const limiter = (name: RateLimitName | 'pause') => limiters.get(name)!;
   return {
     async take(name, key) {
       try {
-        await limiter(name).consume(key);
+        await limiter(name).consume(storedKey(key));
         return null;
       } catch (err) {
         if (!(err instanceof RateLimiterRes)) throw err;
@@ -89,10 +113,25 @@ export function createRateLimiters(config: RateLimitConfig): RateLimiters {
       }
     },
     async check(name, key) {
-      const res = await limiter(name).get(key);
-      if (!res || res.consumedPoints < config[name].points) return null;
+      const res = await limiter(name).get(storedKey(key));
+      const points = name === 'pause' ? 1 : config[name].points;
+      if (!res || res.consumedPoints < points || res.msBeforeNext <= 0) return null;
       await sleep(REFUSAL_DELAY_MS);
       return retryAfter(res);
+    },
+    async count(name, key) {
+      try {
+        return (await limiter(name).consume(storedKey(key))).consumedPoints;
+      } catch (err) {
+        if (!(err instanceof RateLimiterRes)) throw err;
+        return err.consumedPoints;
+      }
+    },
+    async pause(key, seconds) {
+      await limiter('pause').block(storedKey(key), seconds);
+    },
+    async reset(name, key) {
+      await limiter(name).delete(storedKey(key));
     },
   };
 }

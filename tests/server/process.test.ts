@@ -1,61 +1,10 @@
 // The real entry point as a child process on PGlite: the data-directory lock after kill -9 (also when the
 // dead server stays a zombie), the billing-mode refusals and banner, and memory at start.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { refusal, startChild, type Child } from './child-server.ts';
 import { seedPglite } from './pgliteTemplate.ts';
-
-interface Child {
-  process: ChildProcess;
-  /** The server's own pid (in zombie mode the spawned process is its parent). */
-  pid: number;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-const SERVER = 'node --import tsx server/index.ts';
-
-/**
- * Starts the server and waits for its URL line. With `zombie`, a shell starts it in the background and then
- * becomes `sleep`, which never reaps: a server killed with -9 stays a zombie, as under a container init that
- * does not reap, and its pid still answers kill(pid, 0).
- */
-function startChild(dataDir: string, env: Record<string, string> = {}, { zombie = false } = {}): Promise<Child> {
-  const command = zombie ? `${SERVER} & echo "server pid $!"; exec sleep 600` : `exec ${SERVER}`;
-  const child = spawn('sh', ['-c', command], {
-    cwd: process.cwd(),
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '', BILLING_MODE: '', STRIPE_SECRET_KEY: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /Weekly Planner is running at (http:\/\/\S+)/.exec(output)?.[1];
-      const pid = zombie ? Number(/server pid (\d+)/.exec(output)?.[1]) : child.pid!;
-      if (url && pid) resolve({ process: child, pid, url, output: () => output, exited });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
-
-/** Runs the server expecting it to refuse to start; resolves to its exit code and output. */
-async function refusal(dataDir: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  try {
-    const child = await startChild(dataDir, env);
-    child.process.kill('SIGKILL');
-    throw new Error(`the server started:\n${child.output()}`);
-  } catch (err) {
-    const match = /^server exited with (\S+):\n([\s\S]*)$/.exec((err as Error).message);
-    if (!match) throw err;
-    return { code: Number(match[1]), output: match[2]! };
-  }
-}
 
 const processState = (pid: number) => {
   try {
