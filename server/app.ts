@@ -10,7 +10,7 @@ import type { ServerConfig, ServerContext } from './context.ts';
 import { openDb, type Database } from './db.ts';
 import { functionsRoutes } from './functions.ts';
 import { compressJson } from './compress.ts';
-import { apiCors, authError, requireApiKey } from './http.ts';
+import { allowOnly, apiCors, authError, requireApiKey } from './http.ts';
 import { createJwt } from './jwt.ts';
 import { migrate } from './migrate.ts';
 import { createRateLimiters, DEFAULT_RATE_LIMITS } from './ratelimit.ts';
@@ -44,6 +44,7 @@ export function createApp(ctx: ServerContext): Hono {
     c.header('Cache-Control', 'no-cache');
     return c.json({ supabaseUrl: requestOrigin(c, ctx.config), anonKey: ctx.config.anonKey });
   });
+  app.all('/config.json', allowOnly(['GET', 'HEAD'], (c, message) => c.json({ message }, 405)));
 
   app.route('/', staticRoutes(ctx.config.staticDir));
 

@@ -6,7 +6,7 @@ import { hash as bcryptHash, verify as bcryptVerify } from '@node-rs/bcrypt';
 import { Hono, type Context } from 'hono';
 import { AUTH_MAX_BODY_BYTES, BodyError, MAX_USER_METADATA_BYTES, parseJsonText } from './body.ts';
 import type { Queryable, ServerContext } from './context.ts';
-import { authError, readText } from './http.ts';
+import { allowOnly, authError, readText } from './http.ts';
 import { bearerToken, type Jwt, type UserForToken } from './jwt.ts';
 import { hashGate } from './queue.ts';
 import { clientIp, type RateLimitName } from './ratelimit.ts';
@@ -358,6 +358,10 @@ export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
     if (who.sessionId && !user.has_session) return authError(c, 403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
     return c.json(userJson(user));
   });
+
+  const refuse = (c: Context, message: string) => authError(c, 405, 'method_not_allowed', message);
+  for (const path of ['/signup', '/token', '/logout']) app.all(path, allowOnly(['POST'], refuse));
+  app.all('/user', allowOnly(['GET', 'HEAD'], refuse));
 
   return app;
 }

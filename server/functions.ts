@@ -5,7 +5,7 @@ import { BodyError, checkJsonText, FUNCTIONS_MAX_BODY_BYTES, readBodyText } from
 import { DEFAULT_MAX_BODY_BYTES } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { BILLING_FUNCTIONS, handleBillingFunction, type FunctionEnv } from '../supabase/functions/_shared/functions.ts';
-import { errorResponse } from '../supabase/functions/_shared/http.ts';
+import { errorResponse, methodNotAllowed } from '../supabase/functions/_shared/http.ts';
 import { createStripeProvider, handleStripeWebhook } from '../supabase/functions/_shared/stripe.ts';
 import { createStripeClient } from './billing/stripe.ts';
 import { createSubscriberStore } from './billing/subscribers.ts';
@@ -31,6 +31,8 @@ export function functionsRoutes(ctx: ServerContext): Hono {
   for (const name of BILLING_FUNCTIONS) {
     app.all(`/${name}`, async (c) => {
       if (c.req.method === 'OPTIONS') return handleBillingFunction(name, c.req.raw, env);
+      // Answered here: a fetch Request cannot even be built for some methods (TRACE), or with a body for GET.
+      if (c.req.method !== 'POST') return methodNotAllowed();
       const wait = await limits.take('functionsIp', clientIp(c, ctx.config.trustProxy));
       if (wait !== null) {
         const res = errorResponse(429, `Too many requests: try again in ${wait} s`);
@@ -47,7 +49,7 @@ export function functionsRoutes(ctx: ServerContext): Hono {
         throw err;
       }
       const { method, headers, url } = c.req.raw;
-      return handleBillingFunction(name, new Request(url, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : text }), env);
+      return handleBillingFunction(name, new Request(url, { method, headers, body: text }), env);
     });
   }
   // Stripe signs the exact bytes it sent, so the webhook reads its own body (within the server-wide limit).
@@ -56,6 +58,7 @@ export function functionsRoutes(ctx: ServerContext): Hono {
     if (!stripe || !webhookSecret) {
       return errorResponse(404, 'Stripe webhooks are off: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
     }
+    if (c.req.method !== 'POST') return methodNotAllowed();
     let body: string;
     try {
       body = await readBodyText(c.req.raw, ctx.config.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);

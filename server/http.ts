@@ -1,5 +1,5 @@
 // What every API route shares: CORS, the apikey gate, error bodies and size-limited body reading.
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ServerConfig } from './context.ts';
@@ -37,6 +37,18 @@ export function requireApiKey(config: ServerConfig): MiddlewareHandler {
     await next();
   };
 }
+
+/**
+ * For a path's other methods, after its routes: 405 with the Allow header RFC 9110 asks for (`refuse` gives the
+ * API's own error body); a plain OPTIONS is answered 204 with the same list.
+ */
+export const allowOnly =
+  (allow: readonly string[], refuse: (c: Context, message: string) => Response): Handler =>
+  (c) => {
+    c.header('Allow', allow.join(', '));
+    if (c.req.method === 'OPTIONS') return c.body(null, 204);
+    return refuse(c, `Method ${c.req.method} not allowed: use ${allow.filter((m) => m !== 'HEAD').join(' or ')}`);
+  };
 
 /** GoTrue's error body, readable by both of auth-js's parsers (§1.5 "robust choice"). */
 export function authError(c: Context, status: ContentfulStatusCode, code: string, message: string, extra: Record<string, unknown> = {}) {

@@ -5,7 +5,7 @@ import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { JwtClaims, ServerContext } from './context.ts';
 import { BodyError, parseJsonText } from './body.ts';
-import { readText, restError } from './http.ts';
+import { allowOnly, readText, restError } from './http.ts';
 import { bearerToken, type Jwt } from './jwt.ts';
 
 /** Tables the API exposes; what each role may do with them is up to the grants and policies. */
@@ -423,9 +423,9 @@ export function restRoutes(ctx: ServerContext, jwt: Jwt): Hono {
     return respondToWrite(c, claims, table, sql, params, 204);
   });
 
-  app.all('/:table', () => {
-    throw new RestError(405, 'PGRST117', 'Unsupported HTTP method');
-  });
+  const refuse = (c: Context) => restError(c, 405, { code: 'PGRST117', message: 'Unsupported HTTP method' });
+  app.all('/rpc/:fn', allowOnly(['POST'], refuse));
+  app.all('/:table', allowOnly(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'], refuse));
   app.all('*', () => {
     throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
   });

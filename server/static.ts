@@ -5,9 +5,10 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
-import type { Context } from 'hono';
+import type { Context, Handler } from 'hono';
 import { Hono } from 'hono';
 import { negotiateEncoding, type Coding } from './encoding.ts';
+import { allowOnly } from './http.ts';
 
 /** Paths that belong to the API; they never fall back to the SPA. */
 export const API_PREFIXES = ['/auth/v1', '/rest/v1', '/functions/v1', '/realtime/v1', '/billing', '/config.json'];
@@ -103,6 +104,10 @@ async function send(c: Context, file: string, urlPath: string): Promise<Response
   return c.body(await readFile(chosen.file), 200, headers);
 }
 
+const refusePage = allowOnly(['GET', 'HEAD'], (c, message) => c.text(message, 405));
+/** Pages are read, never written: other methods are a 405 (an unknown API path stays a 404). */
+const pagesOnly: Handler = (c, next) => (isApiPath(c.req.path) ? c.notFound() : refusePage(c, next));
+
 export function staticRoutes(staticDir: string | undefined, { sourceMaps = process.env.SOURCEMAPS === '1' }: StaticOptions = {}): Hono {
   const app = new Hono();
   const root = staticDir ? resolve(staticDir) : undefined;
@@ -112,6 +117,7 @@ export function staticRoutes(staticDir: string | undefined, { sourceMaps = proce
       if (isApiPath(c.req.path)) return c.notFound();
       return c.text(`The app is not built: ${staticDir ?? 'dist'}/index.html is missing. Run \`npm start\` (it builds first) or \`npx vite build\`.`, 503);
     });
+    app.all('*', pagesOnly);
     return app;
   }
 
@@ -136,5 +142,6 @@ export function staticRoutes(staticDir: string | undefined, { sourceMaps = proce
     if (hidden || urlPath.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(decoded)) return c.notFound();
     return (await send(c, index, '/index.html')) ?? c.notFound();
   });
+  app.all('*', pagesOnly);
   return app;
 }

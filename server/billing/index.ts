@@ -2,6 +2,7 @@
 // key is configured, so a real deployment can never be "paid" through them.
 import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
+import { allowOnly } from '../http.ts';
 import { PLANS } from '../../supabase/functions/_shared/prices.ts';
 import { checkoutPage, checkoutPaidPage, messagePage, portalCancelledPage, portalPage } from './pages.ts';
 import { createTestSessions, type Outcome, type TestSession } from './testmode.ts';
@@ -103,6 +104,9 @@ export function billingRoutes(ctx: ServerContext): Hono {
   app.post('/portal/:id', async (c) =>
     crossSite(c) ? forbidden() : afterPost(c, 'portal', await sessions.cancel(c.req.param('id'))),
   );
+
+  const refuse = (c: Context, message: string) => c.text(message, 405);
+  for (const path of ['/checkout/:id', '/portal/:id']) app.all(path, allowOnly(['GET', 'HEAD', 'POST'], refuse));
 
   return app;
 }

@@ -1,7 +1,7 @@
 // The HTTP side of check-subscription, create-checkout and customer-portal, shared by the
 // Deno entry points and the local server: CORS, authentication, input checks, error shapes.
 import type { BillingProvider, BillingUser } from './billing.ts';
-import { errorResponse, HttpError, jsonResponse, preflightResponse, requestOrigin } from './http.ts';
+import { errorResponse, HttpError, jsonResponse, methodNotAllowed, preflightResponse, requestOrigin } from './http.ts';
 import { isPriceType, PRICE_TYPE_ERROR } from './prices.ts';
 
 export const BILLING_FUNCTIONS = ['check-subscription', 'create-checkout', 'customer-portal'] as const;
@@ -31,7 +31,7 @@ export async function handleBillingFunction(
   env: FunctionEnv,
 ): Promise<Response> {
   if (request.method === 'OPTIONS') return preflightResponse();
-  if (request.method !== 'POST') return errorResponse(405, 'Method not allowed: use POST');
+  if (request.method !== 'POST') return methodNotAllowed();
   try {
     const user = await env.authenticate(request.headers.get('authorization'));
     if (!user) return errorResponse(401, NOT_SIGNED_IN);

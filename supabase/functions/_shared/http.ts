@@ -31,6 +31,13 @@ export function errorResponse(status: number, message: string): Response {
   return jsonResponse({ error: message }, status);
 }
 
+/** A method the function does not take: 405, and (as RFC 9110 requires) the Allow header naming the ones it does. */
+export function methodNotAllowed(): Response {
+  const res = errorResponse(405, 'Method not allowed: use POST');
+  res.headers.set('Allow', 'POST, OPTIONS');
+  return res;
+}
+
 export function preflightResponse(): Response {
   return new Response(null, { status: 204, headers: corsHeaders });
 }

@@ -2,7 +2,7 @@
 // so this file imports nothing and runs under Deno (npm:stripe) and Node (stripe) alike.
 import type { BillingProvider, BillingUser } from './billing.ts';
 import { failureResponse } from './functions.ts';
-import { errorResponse, HttpError, jsonResponse } from './http.ts';
+import { errorResponse, HttpError, jsonResponse, methodNotAllowed } from './http.ts';
 import { PLANS, PRODUCT_NAME, TIER, type PriceType } from './prices.ts';
 import { NOT_SUBSCRIBED, type SubscriberStore, type SubscriptionState } from './subscribers.ts';
 
@@ -128,7 +128,7 @@ export interface WebhookEnv {
 
 /** Verifies Stripe's signature over the raw body, then brings the affected subscriber row up to date. */
 export async function handleStripeWebhook(request: Request, env: WebhookEnv): Promise<Response> {
-  if (request.method !== 'POST') return errorResponse(405, 'Method not allowed: use POST');
+  if (request.method !== 'POST') return methodNotAllowed();
   const signature = request.headers.get('stripe-signature');
   if (!signature) return errorResponse(400, 'Missing Stripe-Signature header');
   const payload = await request.text();
