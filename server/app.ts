@@ -15,7 +15,7 @@ import { createJwt } from './jwt.ts';
 import { migrate } from './migrate.ts';
 import { createRateLimiters, DEFAULT_RATE_LIMITS } from './ratelimit.ts';
 import { attachRealtime, type Realtime } from './realtime.ts';
-import { restRoutes } from './rest.ts';
+import { restRoutes } from './rest/index.ts';
 import { requestOrigin, securityHeaders } from './security.ts';
 import { staticRoutes } from './static.ts';
 
