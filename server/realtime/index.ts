@@ -5,42 +5,21 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { JwtClaims, ServerConfig } from './context.ts';
-import type { Database } from './db.ts';
-import type { Jwt } from './jwt.ts';
-
-export const REALTIME_PATH = '/realtime/v1/websocket';
-
-export interface RealtimeLimits {
-  /** Open sockets per process; more are refused with 503. */
-  maxSockets: number;
-  /** Channels one socket may join. */
-  maxChannelsPerSocket: number;
-  /** Largest client message in bytes. */
-  maxMessageBytes: number;
-  /** A socket that sends nothing (not even a heartbeat, every 25 s) for this long is closed. */
-  idleMs: number;
-  /** A socket whose unsent data exceeds this is closed; its client reconnects and catches up. */
-  maxBufferedBytes: number;
-}
-
-export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
-  maxSockets: 5000,
-  maxChannelsPerSocket: 10,
-  maxMessageBytes: 64 * 1024,
-  idleMs: 60_000,
-  maxBufferedBytes: 4 * 1024 * 1024,
-};
-
-type Message = [joinRef: string | null, ref: string | null, topic: string, event: string, payload: unknown];
-
-interface Binding {
-  id: number;
-  event: string;
-  schema: string;
-  table: string;
-  filter?: string;
-}
+import type { JwtClaims, ServerConfig } from '../context.ts';
+import type { Database } from '../db.ts';
+import type { Jwt } from '../jwt.ts';
+import {
+  COLUMNS,
+  DEFAULT_REALTIME_LIMITS,
+  isBindingRequest,
+  isMessage,
+  isRecord,
+  REALTIME_PATH,
+  type Binding,
+  type EventRow,
+  type Message,
+  type RealtimeLimits,
+} from './protocol.ts';
 
 interface Channel {
   topic: string;
@@ -54,24 +33,6 @@ interface Client {
   socket: WebSocket;
   channels: Map<string, Channel>;
   idle?: NodeJS.Timeout;
-}
-
-const COLUMNS = [
-  { name: 'user_id', type: 'uuid' },
-  { name: 'seq', type: 'int8' },
-  { name: 'client_id', type: 'text' },
-  { name: 'client_seq', type: 'int8' },
-  { name: 'event', type: 'jsonb' },
-  { name: 'created_at', type: 'timestamptz' },
-];
-
-interface EventRow {
-  user_id: string;
-  seq: string;
-  client_id: string;
-  client_seq: string;
-  event: unknown;
-  created_at: string;
 }
 
 export interface Realtime {
@@ -289,19 +250,4 @@ export async function attachRealtime(
       await stopListening();
     },
   };
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function isMessage(value: unknown): value is Message {
-  if (!Array.isArray(value) || value.length !== 5) return false;
-  const [joinRef, ref, topic, event] = value as unknown[];
-  const refOk = (r: unknown) => r === null || (typeof r === 'string' && r.length <= 64);
-  return refOk(joinRef) && refOk(ref) && typeof topic === 'string' && topic.length <= 256 && typeof event === 'string' && event.length <= 64;
-}
-
-function isBindingRequest(value: unknown): boolean {
-  if (!isRecord(value)) return false;
-  const { event, schema, table, filter } = value;
-  return typeof event === 'string' && typeof schema === 'string' && typeof table === 'string' && (filter === undefined || typeof filter === 'string');
 }

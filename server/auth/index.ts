@@ -1,15 +1,16 @@
 // /auth/v1: the part of GoTrue the app uses — sign-up, password and refresh-token grants, logout, user.
-import { createHash, createHmac, randomBytes } from 'node:crypto';
 // Native bcrypt on libuv's thread pool: hashing no longer blocks every other request. It verifies the
 // $2a$/$2b$ hashes bcryptjs wrote, and writes $2y$ (the same algorithm).
 import { hash as bcryptHash, verify as bcryptVerify } from '@node-rs/bcrypt';
 import { Hono, type Context } from 'hono';
-import { AUTH_MAX_BODY_BYTES, BodyError, MAX_USER_METADATA_BYTES, parseJsonText } from './body.ts';
-import type { Queryable, ServerContext } from './context.ts';
-import { allowOnly, authError, readText } from './http.ts';
-import { bearerToken, type Jwt, type UserForToken } from './jwt.ts';
-import { hashGate } from './queue.ts';
-import { clientIp, type RateLimitName } from './ratelimit.ts';
+import { AUTH_MAX_BODY_BYTES, BodyError, MAX_USER_METADATA_BYTES, parseJsonText } from '../body.ts';
+import type { ServerContext } from '../context.ts';
+import { allowOnly, authError, readText } from '../http.ts';
+import { bearerToken, type Jwt } from '../jwt.ts';
+import { hashGate } from '../queue.ts';
+import { clientIp, type RateLimitName } from '../ratelimit.ts';
+import { rotateRefreshToken, startSession, type SessionStart } from './sessions.ts';
+import { forToken, USER_COLUMNS, userJson, type UserRow } from './users.ts';
 
 const BCRYPT_COST = 10;
 const DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL = 10;
@@ -20,99 +21,6 @@ const MAX_PAIR_PAUSE_SECONDS = 60;
 const DUMMY_HASH = '$2b$10$oYL.ImMTTT72yiMKnJlUuORYolQvlnkQcBQSPziJV2dNkWvT3urNK';
 // The HTML5 definition of a valid e-mail address, as GoTrue uses.
 const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-
-interface UserRow {
-  id: string;
-  email: string;
-  encrypted_password: string;
-  email_confirmed_at: Date | null;
-  last_sign_in_at: Date | null;
-  raw_app_meta_data: Record<string, unknown>;
-  raw_user_meta_data: Record<string, unknown>;
-  is_anonymous: boolean;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const USER_COLUMNS = `u.id, u.email, u.encrypted_password, u.email_confirmed_at, u.last_sign_in_at,
-  u.raw_app_meta_data, u.raw_user_meta_data, u.is_anonymous, u.created_at, u.updated_at`;
-
-/** The user object of GoTrue's responses. */
-function userJson(u: UserRow) {
-  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-  return {
-    id: u.id,
-    aud: 'authenticated',
-    role: 'authenticated',
-    email: u.email,
-    email_confirmed_at: iso(u.email_confirmed_at),
-    phone: '',
-    confirmed_at: iso(u.email_confirmed_at),
-    last_sign_in_at: iso(u.last_sign_in_at),
-    app_metadata: u.raw_app_meta_data,
-    user_metadata: u.raw_user_meta_data,
-    identities: [],
-    created_at: iso(u.created_at),
-    updated_at: iso(u.updated_at),
-    is_anonymous: u.is_anonymous,
-  };
-}
-
-function forToken(u: UserRow): UserForToken {
-  return { id: u.id, email: u.email, app_metadata: u.raw_app_meta_data, user_metadata: u.raw_user_meta_data, is_anonymous: u.is_anonymous };
-}
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-
-/** A rotated token's successor: recomputable by whoever holds the parent, not from the database alone. */
-const deriveChild = (parent: string, salt: string) => createHmac('sha256', parent).update(salt).digest('base64url').slice(0, 32);
-
-/** Stores a fresh refresh token for the session (the child of `parent` when rotating) and returns it; only its hash is kept. */
-async function newRefreshToken(q: Queryable, sessionId: string, parent?: string): Promise<string> {
-  if (parent === undefined) {
-    const token = randomBytes(24).toString('base64url');
-    await q.query('insert into planner_auth.refresh_tokens (token_hash, session_id) values ($1, $2)', [hashToken(token), sessionId]);
-    return token;
-  }
-  const salt = randomBytes(16).toString('base64url');
-  const token = deriveChild(parent, salt);
-  await q.query('insert into planner_auth.refresh_tokens (token_hash, session_id, parent, salt) values ($1, $2, $3, $4)', [
-    hashToken(token),
-    sessionId,
-    hashToken(parent),
-    salt,
-  ]);
-  return token;
-}
-
-interface TokenRow {
-  token_hash: string;
-  parent: string | null;
-  salt: string | null;
-  revoked: boolean;
-}
-
-/** Recomputes the tokens of a rotation chain (parent first) from the token before it; the last one, if it adds up. */
-function activeDescendant(presented: string, chain: TokenRow[]): string | null {
-  let plain = presented;
-  for (const child of chain) {
-    if (!child.salt || child.parent !== hashToken(plain)) return null;
-    plain = deriveChild(plain, child.salt);
-    if (hashToken(plain) !== child.token_hash) return null;
-  }
-  return plain;
-}
-
-async function startSession(q: Queryable, userId: string): Promise<{ sessionId: string; refreshToken: string; signedInAt: number }> {
-  const { rows } = await q.query<{ id: string; created_at: Date }>(
-    'insert into planner_auth.sessions (user_id) values ($1) returning id, created_at',
-    [userId],
-  );
-  const session = rows[0]!;
-  return { sessionId: session.id, refreshToken: await newRefreshToken(q, session.id), signedInAt: epoch(session.created_at) };
-}
-
-const epoch = (d: Date) => Math.floor(new Date(d).getTime() / 1000);
 
 type Body = Record<string, unknown>;
 
@@ -144,7 +52,7 @@ export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
   };
   const limited = async (c: Context, name: RateLimitName, key: string) => tooMany(c, await limits.take(name, key));
 
-  const session = async (user: UserRow, s: { sessionId: string; refreshToken: string; signedInAt: number }) => {
+  const session = async (user: UserRow, s: SessionStart) => {
     const { token, expiresAt } = await jwt.signAccessToken(forToken(user), s.sessionId, s.signedInAt);
     return {
       access_token: token,
@@ -270,54 +178,8 @@ export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
 
     const refreshToken = str(body.refresh_token);
     if (!refreshToken) return authError(c, 400, 'validation_failed', 'refresh_token required');
-    const tokenHash = hashToken(refreshToken);
     const reuseInterval = config.refreshTokenReuseInterval ?? DEFAULT_REFRESH_TOKEN_REUSE_INTERVAL;
-    // GoTrue's rules. An active token rotates. A rotated one answers with the session's active token when it
-    // is the active token's parent (the client lost the response that carried it) or was rotated less than
-    // the reuse interval ago (two tabs refreshing at once); otherwise it leaked, and the whole session goes.
-    const outcome = await db.transaction(async (q) => {
-      const resume = async (sessionId: string, next: string) => {
-        const { rows } = await q.query<UserRow & { session_created_at: Date }>(
-          `update planner_auth.sessions s set refreshed_at = now() from auth.users u
-           where s.id = $1 and u.id = s.user_id returning ${USER_COLUMNS}, s.created_at as session_created_at`,
-          [sessionId],
-        );
-        const user = rows[0];
-        return user ? { body: await session(user, { sessionId, refreshToken: next, signedInAt: epoch(user.session_created_at) }) } : null;
-      };
-      const used = await q.query<{ session_id: string }>(
-        'update planner_auth.refresh_tokens set revoked = true, revoked_at = now() where token_hash = $1 and not revoked returning session_id',
-        [tokenHash],
-      );
-      const rotated = used.rows[0]?.session_id;
-      if (rotated) return (await resume(rotated, await newRefreshToken(q, rotated, refreshToken))) ?? { error: 'not_found' as const };
-
-      const found = await q.query<{ session_id: string; recent: boolean }>(
-        `select session_id, coalesce(revoked_at > now() - make_interval(secs => $2::double precision), false) as recent
-         from planner_auth.refresh_tokens where token_hash = $1`,
-        [tokenHash, reuseInterval],
-      );
-      const presented = found.rows[0];
-      if (!presented) return { error: 'not_found' as const };
-      // Its descendants, down to the first one still active.
-      const chain = await q.query<TokenRow>(
-        `with recursive chain as (
-           select token_hash, parent, salt, revoked, 1 as depth from planner_auth.refresh_tokens where parent = $1
-           union all
-           select t.token_hash, t.parent, t.salt, t.revoked, c.depth + 1
-           from planner_auth.refresh_tokens t join chain c on t.parent = c.token_hash where c.revoked and c.depth < 10000
-         ) select token_hash, parent, salt, revoked from chain order by depth`,
-        [tokenHash],
-      );
-      const active = chain.rows.at(-1);
-      const parentOfActive = chain.rows.length === 1 && active?.revoked === false;
-      if (active?.revoked === false && (parentOfActive || presented.recent)) {
-        const current = activeDescendant(refreshToken, chain.rows);
-        if (current) return (await resume(presented.session_id, current)) ?? { error: 'not_found' as const };
-      }
-      await q.query('delete from planner_auth.sessions where id = $1', [presented.session_id]);
-      return { error: 'already_used' as const };
-    });
+    const outcome = await rotateRefreshToken(db, refreshToken, reuseInterval, session);
     if ('error' in outcome) {
       return outcome.error === 'already_used'
         ? authError(c, 400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
