@@ -30,6 +30,7 @@ export interface RuleSpec {
 export type RuleReading = { ok: true; spec: RuleSpec } | { ok: false; error: string };
 
 const UNREADABLE = 'This repeat rule could not be read.';
+const LONGEST_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const WEEKDAY_CODES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
 const isInt = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
 const listOf = <T>(value: T | T[] | null | undefined): T[] => (value === null || value === undefined ? [] : Array.isArray(value) ? value : [value]);
@@ -119,8 +120,10 @@ export function clampMonthEnd(spec: RuleSpec, firstDate: string): RuleSpec {
   if (spec.freq === 'YEARLY' && spec.byMonth.length > 1) return spec;
   const { month, date } = partsOf(dayNumber(firstDate));
   const day = spec.byMonthDay[0] ?? date;
-  if (day < 29) return spec;
   const byMonth = spec.freq === 'YEARLY' && spec.byMonth.length === 0 ? [month] : spec.byMonth;
+  // A day no chosen month ever has (the 30th of February) is not a short month: it is refused (validate.ts).
+  const longest = Math.max(...(byMonth.length > 0 ? byMonth : [1]).map((m) => LONGEST_MONTH[m - 1]!));
+  if (day < 29 || day > longest) return spec;
   return { ...spec, byMonth, byMonthDay: Array.from({ length: day - 27 }, (_, i) => 28 + i), bySetPos: [-1] };
 }
 
