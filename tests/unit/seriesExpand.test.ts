@@ -73,10 +73,9 @@ describe('rule expansion', () => {
   });
 
   it('stops at the end of the range even for a rule that never fires', () => {
+    // rrule takes ~30 s over this one (it runs on to the year 9999); a test that hangs is this test failing.
     const never = spec('FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30');
-    const started = performance.now();
     expect(ruleDays(never, dayNumber('2020-01-01'), dayNumber('2026-03-02'), dayNumber('2026-03-08'))).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(100); // rrule takes ~30 s here; this is microseconds
     expect(firstRuleDay(never, dayNumber('2026-01-01'))).toBeNull();
   });
 

@@ -22,10 +22,19 @@ export function dayNumber(key: string): number {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+// Keys of the days asked for recently: every week on screen asks for the same few hundred.
+const keys = new Map<number, string>();
+
 /** The yyyy-MM-dd key of a day number. */
 export function dayKeyOf(day: number): string {
-  const date = new Date(day * DAY_MS);
-  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+  let key = keys.get(day);
+  if (key === undefined) {
+    const { year, month, date } = partsOf(day);
+    key = `${pad(year, 4)}-${pad(month)}-${pad(date)}`;
+    if (keys.size >= 10_000) keys.clear();
+    keys.set(day, key);
+  }
+  return key;
 }
 
 export const addDays = (key: string, days: number): string => dayKeyOf(dayNumber(key) + days);

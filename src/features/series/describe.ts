@@ -1,4 +1,4 @@
-import { RRule } from 'rrule';
+import { RRule } from './rrule';
 import { dayNumber, partsOf, weekdayOf } from './days';
 import { parseRule, type RuleSpec } from './rule';
 import type { Repeat } from './types';

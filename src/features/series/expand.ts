@@ -78,27 +78,45 @@ function yearDays(spec: RuleSpec, year: number): number[] {
   return days;
 }
 
+const inMonths = (spec: RuleSpec, day: number) => spec.byMonth.length === 0 || spec.byMonth.includes(partsOf(day).month);
+
+/** A weekly rule's weekdays, sorted, once per rule (the default: the first date's). */
+const weeklyDays = new WeakMap<RuleSpec, number[]>();
+function weekdaysOf(spec: RuleSpec, first: number): number[] {
+  let days = weeklyDays.get(spec);
+  if (!days) weeklyDays.set(spec, (days = [...new Set(spec.byDay.length > 0 ? spec.byDay.map((d) => d.weekday) : [weekdayOf(first)])].sort((a, b) => a - b)));
+  return days;
+}
+
+/** The days of a month given by day numbers only (BYMONTHDAY without BYDAY), without walking the month. */
+function monthDaysByNumber(byMonthDay: number[], year: number, month: number): number[] {
+  const length = daysInMonth(year, month);
+  const start = dayFromParts(year, month, 1) - 1;
+  const dates = byMonthDay.map((n) => (n > 0 ? n : length + 1 + n)).filter((date) => date >= 1 && date <= length);
+  return (dates.length > 1 ? [...new Set(dates)].sort((a, b) => a - b) : dates).map((date) => start + date);
+}
+
 /** The candidate days of period `k`, ascending, before BYSETPOS. */
 function candidates(spec: RuleSpec, first: number, k: number): number[] {
   const start = periodStart(spec, first, k);
-  const inMonths = (day: number) => spec.byMonth.length === 0 || spec.byMonth.includes(partsOf(day).month);
   switch (spec.freq) {
     case 'DAILY': {
+      if (spec.byMonth.length + spec.byMonthDay.length + spec.byDay.length === 0) return [start];
       const { year, month, date } = partsOf(start);
       const dayOk = spec.byMonthDay.length === 0 || monthDayMatches(spec.byMonthDay, date, daysInMonth(year, month));
       const weekdayOk = spec.byDay.length === 0 || spec.byDay.some((d) => d.weekday === weekdayOf(start));
-      return inMonths(start) && dayOk && weekdayOk ? [start] : [];
+      return inMonths(spec, start) && dayOk && weekdayOk ? [start] : [];
     }
     case 'WEEKLY': {
-      const weekdays = spec.byDay.length > 0 ? spec.byDay.map((d) => d.weekday) : [weekdayOf(first)];
-      return [...new Set(weekdays)].sort((a, b) => a - b).map((weekday) => start + weekday).filter(inMonths);
+      const days = weekdaysOf(spec, first).map((weekday) => start + weekday);
+      return spec.byMonth.length === 0 ? days : days.filter((day) => inMonths(spec, day));
     }
     case 'MONTHLY': {
-      if (!inMonths(start)) return [];
+      if (!inMonths(spec, start)) return [];
       const { year, month } = partsOf(start);
       // Neither BYMONTHDAY nor BYDAY: the first date's day of the month (rrule's default).
       const byMonthDay = spec.byMonthDay.length === 0 && spec.byDay.length === 0 ? [partsOf(first).date] : spec.byMonthDay;
-      return monthDays(spec, byMonthDay, year, month);
+      return spec.byDay.length === 0 ? monthDaysByNumber(byMonthDay, year, month) : monthDays(spec, byMonthDay, year, month);
     }
     case 'YEARLY': {
       const { year } = partsOf(start);
@@ -107,7 +125,7 @@ function candidates(spec: RuleSpec, first: number, k: number): number[] {
       // Bare: the first date's month and day; BYMONTH alone: the first date's day in those months.
       const months = spec.byMonth.length > 0 ? spec.byMonth : bare ? [partsOf(first).month] : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
       const byMonthDay = bare ? [partsOf(first).date] : spec.byMonthDay;
-      return months.flatMap((month) => monthDays(spec, byMonthDay, year, month));
+      return months.flatMap((month) => (spec.byDay.length === 0 ? monthDaysByNumber(byMonthDay, year, month) : monthDays(spec, byMonthDay, year, month)));
     }
   }
 }

@@ -1,5 +1,5 @@
 import * as chrono from 'chrono-node';
-import { RRule } from 'rrule';
+import { RRule } from './rrule';
 import { SOMEDAY } from '../tasks/types';
 import { addDays, dayNumber, localDayKey, mondayOf, dayKeyOf } from './days';
 import { parseRule } from './rule';

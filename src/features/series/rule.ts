@@ -1,4 +1,5 @@
-import { RRule, type Options, type Weekday } from 'rrule';
+import type { Options, Weekday } from 'rrule';
+import { RRule } from './rrule';
 import { dayKeyOf, dayNumber, partsOf } from './days';
 
 // A series' rule is an RFC 5545 RRULE string without DTSTART (the series' first date is its start): the
