@@ -79,6 +79,10 @@ describe('rule expansion', () => {
     expect(firstRuleDay(never, dayNumber('2026-01-01'))).toBeNull();
   });
 
+  it("starts a weekly rule's first week on its first date, as rrule does (BYSETPOS counts from there)", () => {
+    expect(days('FREQ=WEEKLY;BYDAY=WE,SU;BYSETPOS=1', '2023-01-01', '2023-01-01', '2023-01-11')).toEqual(['2023-01-01', '2023-01-04', '2023-01-11']);
+  });
+
   it('counts a COUNT from the first date, whatever range is asked for', () => {
     expect(days('FREQ=WEEKLY;COUNT=3;BYDAY=MO', '2026-11-02', '2026-11-01', '2026-12-31')).toEqual(['2026-11-02', '2026-11-09', '2026-11-16']);
     expect(days('FREQ=WEEKLY;COUNT=3;BYDAY=MO', '2026-11-02', '2026-11-10', '2026-12-31')).toEqual(['2026-11-16']);

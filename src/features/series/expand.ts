@@ -80,11 +80,12 @@ function yearDays(spec: RuleSpec, year: number): number[] {
 
 const inMonths = (spec: RuleSpec, day: number) => spec.byMonth.length === 0 || spec.byMonth.includes(partsOf(day).month);
 
-/** A weekly rule's weekdays, sorted, once per rule (the default: the first date's). */
+/** A weekly rule's weekdays, sorted, once per rule (without BYDAY: the first date's). */
 const weeklyDays = new WeakMap<RuleSpec, number[]>();
 function weekdaysOf(spec: RuleSpec, first: number): number[] {
+  if (spec.byDay.length === 0) return [weekdayOf(first)];
   let days = weeklyDays.get(spec);
-  if (!days) weeklyDays.set(spec, (days = [...new Set(spec.byDay.length > 0 ? spec.byDay.map((d) => d.weekday) : [weekdayOf(first)])].sort((a, b) => a - b)));
+  if (!days) weeklyDays.set(spec, (days = [...new Set(spec.byDay.map((d) => d.weekday))].sort((a, b) => a - b)));
   return days;
 }
 
@@ -108,7 +109,10 @@ function candidates(spec: RuleSpec, first: number, k: number): number[] {
       return inMonths(spec, start) && dayOk && weekdayOk ? [start] : [];
     }
     case 'WEEKLY': {
-      const days = weekdaysOf(spec, first).map((weekday) => start + weekday);
+      // rrule's first week starts on the first date, not its Monday: BYSETPOS counts only the days from there.
+      const days = weekdaysOf(spec, first)
+        .map((weekday) => start + weekday)
+        .filter((day) => k > 0 || day >= first);
       return spec.byMonth.length === 0 ? days : days.filter((day) => inMonths(spec, day));
     }
     case 'MONTHLY': {
