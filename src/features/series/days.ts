@@ -15,15 +15,22 @@ export function isDayKey(value: unknown): value is string {
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
+// Numbers and keys of the days asked for recently, both ways: every week on screen asks for the same few hundred.
+const numbers = new Map<string, number>();
+const keys = new Map<number, string>();
+
 /** The day number of a yyyy-MM-dd key (the key is assumed valid: see isDayKey). */
 export function dayNumber(key: string): number {
-  return Date.UTC(Number(key.slice(0, 4)), Number(key.slice(5, 7)) - 1, Number(key.slice(8, 10))) / DAY_MS;
+  let day = numbers.get(key);
+  if (day === undefined) {
+    day = Date.UTC(Number(key.slice(0, 4)), Number(key.slice(5, 7)) - 1, Number(key.slice(8, 10))) / DAY_MS;
+    if (numbers.size >= 10_000) numbers.clear();
+    numbers.set(key, day);
+  }
+  return day;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-// Keys of the days asked for recently: every week on screen asks for the same few hundred.
-const keys = new Map<number, string>();
 
 /** The yyyy-MM-dd key of a day number. */
 export function dayKeyOf(day: number): string {

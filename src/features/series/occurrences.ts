@@ -111,8 +111,9 @@ export function occurrencesBetween(state: SeriesState, from: string, to: string,
     for (const day of seriesDays(series, own, start, end)) show(dayKeyOf(day));
     // Completed history in the range, and occurrences moved here from other days (the day they came from may lie outside the range).
     for (const exception of own?.values() ?? []) {
-      const here = (exception.movedTo ?? exception.originalDate) >= from && (exception.movedTo ?? exception.originalDate) <= to;
-      if (here && !seen.has(exception.originalDate) && exists(series, own, exception.originalDate)) show(exception.originalDate);
+      if (exception.movedTo === undefined && !exception.completed) continue; // shown above if its day is in range
+      const at = exception.movedTo ?? exception.originalDate;
+      if (at >= from && at <= to && !seen.has(exception.originalDate) && exists(series, own, exception.originalDate)) show(exception.originalDate);
     }
   }
   return shown.sort(byPlace);
