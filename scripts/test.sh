@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 results=$(mktemp -d)
 echo "== typecheck";        npx tsc -p tsconfig.json --noEmit
 echo "== lint";             npx eslint . --max-warnings=0
-echo "== jest";             npx jest --ci --json --outputFile="$results/jest.json"
+echo "== jest";             npx jest --ci --maxWorkers=2 --json --outputFile="$results/jest.json"
 echo "== build";            npx vite build --logLevel warn
 echo "== storybook build";  npx storybook build --quiet -o storybook-static >/dev/null
 echo "== browser tests";    bash scripts/ensure-chromium.sh
