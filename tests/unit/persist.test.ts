@@ -5,6 +5,7 @@ import { tasksReducer } from '../../src/features/tasks/tasksReducer';
 import { type Task, SOMEDAY } from '../../src/features/tasks/types';
 import { DRAG_QUIET_MS, DRAG_WAIT_MS, tasksPersistence } from '../../src/features/tasks/persist';
 import { serializeDays } from '../../src/features/tasks/storage';
+import { TABS_KEY } from '../../src/features/tasks/tabMerge';
 import { MemoryStorage, settle, startStore } from './memoryStorage';
 import { MON, TUE, ordersByDate, titlesByDate } from './taskFixtures';
 
@@ -14,7 +15,7 @@ const task = (fields: Partial<Task> & Pick<Task, 'id'>): Task => ({ title: field
 const stored = (storage: Storage) => JSON.parse(storage.getItem(KEY)!) as unknown;
 
 describe('the stored form', () => {
-  it('is one key holding a plain JSON array of the tasks, nothing else', async () => {
+  it('is one key holding a plain JSON array of the tasks, beside only the tabs\' record of which events it holds', async () => {
     const storage = new MemoryStorage();
     const { store, persistor } = await startStore(storage);
     const a = taskAdded('Plan week', MON);
@@ -24,7 +25,7 @@ describe('the stored form', () => {
     store.dispatch(taskRenamed({ id: a.payload.id, title: 'Plan the week' }));
     await persistor.flush();
 
-    expect(storage.keys()).toEqual([KEY]);
+    expect(storage.keys()).toEqual([KEY, TABS_KEY]);
     const saved = stored(storage);
     expect(Array.isArray(saved)).toBe(true);
     expect(saved).toEqual(selectAllTasks(store.getState()));
