@@ -48,10 +48,11 @@ describe('the stored form', () => {
     const storage = new MemoryStorage();
     const { store, persistor } = await startStore(storage);
     await settle();
-    const before = storage.writes.length;
+    const listWrites = () => storage.writes.filter(([key]) => key === KEY).length;
+    const before = listWrites();
     for (let i = 0; i < 50; i++) store.dispatch(taskAdded(`Task ${i}`, MON));
     await persistor.flush();
-    expect(storage.writes.length - before).toBeLessThanOrEqual(2);
+    expect(listWrites() - before).toBeLessThanOrEqual(2);
     expect(stored(storage)).toHaveLength(50);
   });
 
@@ -142,19 +143,22 @@ describe('writes off the interaction', () => {
     delete (globalThis as Partial<typeof globalThis>).cancelIdleCallback;
   });
 
+  // Writes of the list (the tabs' record beside it is written with each).
+  const listWrites = (storage: MemoryStorage) => storage.writes.filter(([key]) => key === KEY);
+
   it('waits for idle time, at most a second, and then writes the latest list once', async () => {
     const storage = new MemoryStorage();
     const { store } = await startStore(storage);
-    const before = storage.writes.length;
+    const before = listWrites(storage).length;
     store.dispatch(taskAdded('First', MON));
     await settle();
     store.dispatch(taskAdded('Second', MON));
     await settle();
-    expect(storage.writes).toHaveLength(before);
+    expect(listWrites(storage)).toHaveLength(before);
     expect(idle.every(({ timeout }) => timeout !== undefined && timeout <= 1000)).toBe(true);
     // (Stores of earlier tests may have asked for idle time too; each writes to its own storage.)
     idle.forEach((callback) => callback.run());
-    expect(storage.writes).toHaveLength(before + 1);
+    expect(listWrites(storage)).toHaveLength(before + 1);
     expect(stored(storage)).toEqual(selectAllTasks(store.getState()));
     expect(stored(storage)).toHaveLength(2);
   });
@@ -168,7 +172,7 @@ describe('writes off the interaction', () => {
     await persistor.flush();
     expect(stored(storage)).toEqual([expect.objectContaining({ title: 'Not lost', date: TUE })]);
     idle.forEach((callback) => callback.run());
-    expect(storage.writes).toHaveLength(1);
+    expect(listWrites(storage)).toHaveLength(1);
   });
 });
 
