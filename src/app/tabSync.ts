@@ -5,6 +5,7 @@ import { TASKS_KEY, serializeDays, writeStored } from '../features/tasks/storage
 import { TABS_KEY, TabMerge, type TabEvent } from '../features/tasks/tabMerge';
 import { replayTaskEvents } from '../features/tasks/tasksReducer';
 import type { TaskDays } from '../features/tasks/types';
+import { tabEntriesReceived, type OutboxEntry } from '../features/sync/syncSlice';
 import type { AppStartListening } from './listenerMiddleware';
 import type { RootState } from './store';
 
@@ -16,7 +17,11 @@ import type { RootState } from './store';
  * tab's to undo.
  */
 
-export type TabMessage = { kind: 'events'; from: string; events: TabEvent[] };
+export type TabMessage =
+  /** A visitor's or free user's events (features/tasks/tabMerge.ts). */
+  | { kind: 'events'; from: string; events: TabEvent[] }
+  /** A subscriber's new outbox entries, under the client id and counters that tab sends them with. */
+  | { kind: 'entries'; from: string; userId: string; entries: OutboxEntry[] };
 
 /** How tabs reach each other: a BroadcastChannel in the browser, a fake in tests. */
 export interface TabLink {
@@ -110,10 +115,19 @@ export class TabSync implements ListWriter {
     const stops = [
       startAppListening({
         predicate: (action) => isTaskEvent(action),
-        effect: (action) => {
-          if (this.syncing() || !isTaskEvent(action)) return;
-          const events = this.merge.local(action);
-          link?.post({ kind: 'events', from: this.tab, events });
+        effect: (action, api) => {
+          if (!isTaskEvent(action)) return;
+          const { sync } = api.getState();
+          if (sync.userId === null) {
+            const events = this.merge.local(action);
+            link?.post({ kind: 'events', from: this.tab, events });
+            return;
+          }
+          // Only once the log is loaded: before, the events are renumbered when it loads (syncBaseLoaded).
+          if (sync.lastSeq === null) return;
+          const since = api.getOriginalState().sync.nextClientSeq;
+          const entries = sync.outbox.filter((entry) => entry.clientId === sync.clientId && entry.clientSeq >= since);
+          if (entries.length > 0) link?.post({ kind: 'entries', from: this.tab, userId: sync.userId, entries });
         },
       }),
       startAppListening({
@@ -147,6 +161,13 @@ export class TabSync implements ListWriter {
 
   private receive(message: TabMessage): void {
     if (!message || message.from === this.tab) return;
+    if (message.kind === 'entries') {
+      const sync = this.store?.getState().sync;
+      if (sync?.userId === message.userId && Array.isArray(message.entries)) {
+        this.store!.dispatch(tabEntriesReceived({ entries: message.entries, receivedAt: Date.now() }));
+      }
+      return;
+    }
     if (message.kind !== 'events' || this.syncing() || !Array.isArray(message.events)) return;
     const fresh = this.merge.foreign(message.events.filter((sent) => isWellFormedTaskEvent(sent?.event)));
     const state = this.store?.getState();

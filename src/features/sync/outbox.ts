@@ -3,7 +3,7 @@ import type { Backend } from '../../lib/supabase';
 import { notify } from '../../lib/notify';
 import { subscriptionCheckRequested } from '../subscription/subscriptionSlice';
 import { RETRY_MAX_MS } from './retrying';
-import { outboxAdopted, outboxEntriesDropped, syncLapsed, type OutboxEntry } from './syncSlice';
+import { outboxAdopted, outboxEntriesDropped, syncLapsed, TAB_GRACE_MS, type OutboxEntry } from './syncSlice';
 import { adoptOutboxes } from './syncStorage';
 
 const BATCH = 500;
@@ -53,6 +53,14 @@ export class SessionOutbox {
     const { outbox, lastSeq, lapsed } = this.state;
     if (lastSeq === null || lapsed || outbox.length === 0) return;
     const first = outbox[0]!.clientId;
+    // Another open tab's event is sent by that tab; this one's later events wait behind it (the log keeps
+    // their cause first), and send it themselves only if it is still unconfirmed after the grace.
+    const due = outbox[0]!.foreign === undefined ? 0 : outbox[0]!.foreign + TAB_GRACE_MS - Date.now();
+    if (due > 0) {
+      if (this.retryTimer) clearTimeout(this.retryTimer);
+      this.retryTimer = setTimeout(() => this.api.extra.uploads.changed(), due);
+      return;
+    }
     const limit = this.singly ? 1 : BATCH;
     const batch: OutboxEntry[] = [];
     for (const entry of outbox) {
