@@ -38,6 +38,21 @@ export class SessionOutbox {
     if (this.retryTimer) clearTimeout(this.retryTimer);
   }
 
+  /**
+   * The server answers again (the live channel joined, the browser is online, a read succeeded): what waits
+   * for a retry goes now, and the backoff starts over, so an outage of any length costs no extra wait.
+   * `afterFailure`: only if uploads were failing (a read that succeeds is no news otherwise).
+   */
+  reachable(afterFailure = false) {
+    if (afterFailure && this.failures === 0) return;
+    this.failures = 0;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (this.state.outbox.length === 0 || this.state.lapsed) return;
+    this.api.extra.uploads.changed();
+    void this.api.extra.uploads.flush();
+  }
+
   /** Takes over the unsent events of this user's pages that closed or crashed. */
   adoptOrphans() {
     const storage = this.api.extra.storage();
