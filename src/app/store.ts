@@ -18,6 +18,7 @@ import { hasStoredSession } from '../lib/storedSession';
 import type { BackendLoader } from '../lib/supabase';
 import { addAccountGateway, type AccountGateway } from './accountGateway';
 import type { AppStartListening } from './listenerMiddleware';
+import { broadcastLink, TabSync, type TabLink } from './tabSync';
 
 export interface StoreOptions {
   /** Where tasks are persisted; tests pass their own Storage. */
@@ -27,6 +28,8 @@ export interface StoreOptions {
   backend?: BackendLoader;
   /** Cloud upload debouncing (bench and tests may tune it). */
   uploads?: UploadScheduler;
+  /** How this tab reaches the others (a BroadcastChannel by default; tests link stores themselves). */
+  tabLink?: TabLink | null;
 }
 
 /** What thunks and listeners receive besides state and dispatch. */
@@ -71,13 +74,20 @@ export type AppThunk<R = void> = ThunkAction<R, RootState, AppExtra, UnknownActi
 const loadSupabase: BackendLoader = () => import('../lib/supabase').then((module) => module.loadSupabase());
 
 /** A fresh store with its own listener middleware, so tests never share state. */
-export function makeStore({ storage = browserStorage, preloadedState, backend = loadSupabase, uploads = new UploadScheduler(150, 1000) }: StoreOptions = {}) {
+export function makeStore({
+  storage = browserStorage,
+  preloadedState,
+  backend = loadSupabase,
+  uploads = new UploadScheduler(150, 1000),
+  tabLink = broadcastLink(),
+}: StoreOptions = {}) {
   // The gateway is registered below, before anything can be dispatched.
   let gateway: AccountGateway | null = null;
   const extra: AppExtra = { backend, storage, uploads, account: { ready: () => gateway!.ready() } };
   // Set once the store exists; nothing is written before it does.
   let dragging = () => false;
-  const persistence = tasksPersistence(storage, () => dragging());
+  const tabs = new TabSync(storage);
+  const persistence = tasksPersistence(storage, () => dragging(), tabs);
   const listenerMiddleware = createListenerMiddleware({ extra });
   const store = configureStore({
     reducer: makeRootReducer(persistence),
@@ -104,6 +114,7 @@ export function makeStore({ storage = browserStorage, preloadedState, backend = 
   addThemeListeners(startAppListening);
   addHistoryListeners(startAppListening);
   addRolloverListeners(startAppListening);
+  tabs.start(store, startAppListening, tabLink);
   gateway = addAccountGateway(startAppListening, () => import('./accountListeners').then((module) => module.addAccountListeners));
   const persistor = persistStore(store);
   // flush() means now (pagehide, tests): a throttled write still waiting for idle time goes out at once.

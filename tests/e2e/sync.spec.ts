@@ -159,3 +159,17 @@ test('a reload with unsent events sends them', async () => {
   await expect(card(a.page, 'Queued before reload')).toBeVisible();
   await expect(card(b.page, 'Queued before reload')).toBeVisible({ timeout: 15_000 });
 });
+
+test('after an outage longer than the backoff, edits reach the other device within 2 s of the way back', async () => {
+  test.setTimeout(150_000);
+  await addTask(a.page, 'Before the outage');
+  await expect(card(b.page, 'Before the outage')).toBeVisible({ timeout: 5000 });
+  // 45 s without the server: A's retries back off to their 30 s ceiling (1, 2, 4, 8, 16, 30 s).
+  await a.context.setOffline(true);
+  await addTask(a.page, 'Made during the outage');
+  await a.page.waitForTimeout(45_000);
+  await a.context.setOffline(false);
+  const back = Date.now();
+  await expect(card(b.page, 'Made during the outage')).toBeVisible({ timeout: 2000 });
+  console.log(`after a 45 s outage: on the other device ${Date.now() - back} ms after the way back`);
+});

@@ -239,6 +239,22 @@ describe('nothing lost', () => {
     expect(error).toHaveBeenCalledTimes(1);
   });
 
+  test('back online means sent: after a long outage the outbox goes at once, not at the next backoff', async () => {
+    const backend = subscribedBackend();
+    const { store } = await signedIn(backend, [task('a')]);
+    backend.offline = true;
+    store.dispatch(taskRenamed({ id: 'a', title: 'Made offline' }));
+    // Long enough for the retries to back off to their 30 s ceiling.
+    await settle(120_000);
+    const tries = backend.appends.length;
+    backend.offline = false;
+    window.dispatchEvent(new Event('online'));
+    await settle(100);
+    expect(backend.appends.length).toBeGreaterThan(tries);
+    expect(eventTypes(backend)).toContain('tasks/taskRenamed');
+    expect(store.getState().sync.outbox).toEqual([]);
+  });
+
   test('signing out first sends edits still waiting in the debounce', async () => {
     const backend = subscribedBackend();
     const { store } = await signedIn(backend, [task('a')]);

@@ -73,3 +73,29 @@ test('a failing send is logged and does not block later ones', async () => {
   expect(send).toHaveBeenCalledTimes(2);
   warn.mockRestore();
 });
+
+test('the first change after a quiet moment goes at once; the ones that follow within the window are batched', async () => {
+  const scheduler = new UploadScheduler(150, 1000);
+  const { send, requests } = controlledSend();
+  scheduler.attach(send);
+  scheduler.changed();
+  await jest.advanceTimersByTimeAsync(0);
+  expect(send).toHaveBeenCalledTimes(1); // no debounce wait for a single edit
+  requests[0]!();
+  await jest.advanceTimersByTimeAsync(10);
+  // Within the window: these wait for a pause and go out together.
+  for (let i = 0; i < 5; i++) {
+    scheduler.changed();
+    await jest.advanceTimersByTimeAsync(20);
+  }
+  expect(send).toHaveBeenCalledTimes(1);
+  await jest.advanceTimersByTimeAsync(150);
+  expect(send).toHaveBeenCalledTimes(2);
+  requests[1]!();
+  // Quiet again: the next one leaves at once.
+  await jest.advanceTimersByTimeAsync(500);
+  scheduler.changed();
+  await jest.advanceTimersByTimeAsync(0);
+  expect(send).toHaveBeenCalledTimes(3);
+  requests[2]!();
+});

@@ -33,6 +33,9 @@ export class LiveLog {
     if ((this.state.lastSeq ?? 0) < row.seq) this.catchUp();
   }
 
+  /** Set by the owner: a read of the log succeeded (the server is reachable). */
+  onRead?: () => void;
+
   /** Reads the log from the last position until current; one reader at a time, re-run if asked meanwhile. */
   catchUp(): void {
     if (this.catchingUp) {
@@ -52,6 +55,7 @@ export class LiveLog {
             if (unapplied.length > 0) this.api.dispatch(logEventsReceived({ events: unapplied.splice(0) }));
             break;
           }
+          this.onRead?.();
           if (data.length > 0 && data[0]!.seq > after + 1) {
             // Older events were compacted away: start again from the snapshot.
             const snapshot = await this.client.sync.readSnapshot(this.userId);

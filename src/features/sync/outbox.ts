@@ -3,7 +3,7 @@ import type { Backend } from '../../lib/supabase';
 import { notify } from '../../lib/notify';
 import { subscriptionCheckRequested } from '../subscription/subscriptionSlice';
 import { RETRY_MAX_MS } from './retrying';
-import { outboxAdopted, outboxEntriesDropped, syncLapsed, type OutboxEntry } from './syncSlice';
+import { outboxAdopted, outboxEntriesDropped, syncLapsed, TAB_GRACE_MS, type OutboxEntry } from './syncSlice';
 import { adoptOutboxes } from './syncStorage';
 
 const BATCH = 500;
@@ -38,6 +38,21 @@ export class SessionOutbox {
     if (this.retryTimer) clearTimeout(this.retryTimer);
   }
 
+  /**
+   * The server answers again (the live channel joined, the browser is online, a read succeeded): what waits
+   * for a retry goes now, and the backoff starts over, so an outage of any length costs no extra wait.
+   * `afterFailure`: only if uploads were failing (a read that succeeds is no news otherwise).
+   */
+  reachable(afterFailure = false) {
+    if (afterFailure && this.failures === 0) return;
+    this.failures = 0;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (this.state.outbox.length === 0 || this.state.lapsed) return;
+    this.api.extra.uploads.changed();
+    void this.api.extra.uploads.flush();
+  }
+
   /** Takes over the unsent events of this user's pages that closed or crashed. */
   adoptOrphans() {
     const storage = this.api.extra.storage();
@@ -53,6 +68,14 @@ export class SessionOutbox {
     const { outbox, lastSeq, lapsed } = this.state;
     if (lastSeq === null || lapsed || outbox.length === 0) return;
     const first = outbox[0]!.clientId;
+    // Another open tab's event is sent by that tab; this one's later events wait behind it (the log keeps
+    // their cause first), and send it themselves only if it is still unconfirmed after the grace.
+    const due = outbox[0]!.foreign === undefined ? 0 : outbox[0]!.foreign + TAB_GRACE_MS - Date.now();
+    if (due > 0) {
+      if (this.retryTimer) clearTimeout(this.retryTimer);
+      this.retryTimer = setTimeout(() => this.api.extra.uploads.changed(), due);
+      return;
+    }
     const limit = this.singly ? 1 : BATCH;
     const batch: OutboxEntry[] = [];
     for (const entry of outbox) {

@@ -44,11 +44,16 @@ export class LiveSession {
       this.userId,
       (row) => log.onRow(row),
       (status) => {
-        if (status === 'SUBSCRIBED') log.catchUp();
+        if (status !== 'SUBSCRIBED') return;
+        log.catchUp();
+        this.outbox.reachable();
       },
     );
-    const onWake = () => {
-      if (typeof document === 'undefined' || document.visibilityState === 'visible') log.catchUp();
+    log.onRead = () => this.outbox.reachable(true);
+    const onWake = (event: Event) => {
+      if (typeof document !== 'undefined' && document.visibilityState !== 'visible') return;
+      log.catchUp();
+      if (event.type === 'online') this.outbox.reachable();
     };
     const flushNow = () => {
       void api.extra.uploads.flush();

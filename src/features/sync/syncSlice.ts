@@ -18,6 +18,12 @@ export interface OutboxEntry {
   clientId: string;
   clientSeq: number;
   event: TaskEvent;
+  /**
+   * Set on another open tab's event, received from it (app/tabSync.ts): when it came (ms). Shown here at once;
+   * that tab sends it, this one only if the log still lacks it TAB_GRACE_MS later (that tab closed or stalled;
+   * the server stores each (client id, counter) once). Never stored with this tab's own outbox.
+   */
+  foreign?: number;
 }
 
 export interface LogEvent {
@@ -66,10 +72,18 @@ export const outboxEntriesDropped = createAction<{ entries: Array<{ clientId: st
 /** Unsent events of a page that closed or crashed while this one was open: sent from here now. */
 export const outboxAdopted = createAction<{ entries: OutboxEntry[] }>('sync/outboxAdopted');
 
+/** How long another tab's event waits for that tab to send it before this one does (see OutboxEntry.foreign). */
+export const TAB_GRACE_MS = 2000;
+
+/** Events another open tab of this user just made (see OutboxEntry.foreign). */
+export const tabEntriesReceived = createAction<{ entries: OutboxEntry[]; receivedAt: number }>('sync/tabEntriesReceived');
+
 export const syncLapsed = createAction<boolean>('sync/lapsed');
 export const syncStopped = createAction('sync/stopped');
 
 const isSyncAction = (action: UnknownAction) => action.type.startsWith('sync/');
+const keyOf = (entry: Pick<OutboxEntry, 'clientId' | 'clientSeq'>) => `${entry.clientId}#${entry.clientSeq}`;
+const withoutForeign = ({ clientId, clientSeq, event }: OutboxEntry): OutboxEntry => ({ clientId, clientSeq, event });
 
 const replay = (base: TaskDays, events: Iterable<TaskEvent>): TaskDays => replayTaskEvents({ days: base, drag: null }, events).days;
 
@@ -145,10 +159,22 @@ function reduceSync<S extends WithTasksAndSync>(state: S, action: UnknownAction)
     return rebased(state, { ...sync, outbox: sync.outbox.filter((entry) => !gone.has(`${entry.clientId}#${entry.clientSeq}`)) });
   }
   if (outboxAdopted.match(action)) {
-    const seen = new Set(sync.outbox.map((entry) => `${entry.clientId}#${entry.clientSeq}`));
-    const added = action.payload.entries.filter((entry) => isWellFormedTaskEvent(entry.event) && !seen.has(`${entry.clientId}#${entry.clientSeq}`));
-    if (added.length === 0) return state;
-    return rebased(state, { ...sync, outbox: [...added, ...sync.outbox] });
+    const adopted = new Set(action.payload.entries.map(keyOf));
+    // Received from that tab while it was open: this tab's to send now, where it stands.
+    const outbox = sync.outbox.map((entry) => (entry.foreign !== undefined && adopted.has(keyOf(entry)) ? withoutForeign(entry) : entry));
+    const seen = new Set(sync.outbox.map(keyOf));
+    const added = action.payload.entries.filter((entry) => isWellFormedTaskEvent(entry.event) && !seen.has(keyOf(entry)));
+    if (added.length === 0) return outbox.some((entry, i) => entry !== sync.outbox[i]) ? { ...state, sync: { ...sync, outbox } } : state;
+    return rebased(state, { ...sync, outbox: [...added, ...outbox] });
+  }
+  if (tabEntriesReceived.match(action)) {
+    if (sync.lastSeq === null) return state; // the log brings them once it is loaded
+    const seen = new Set(sync.outbox.map(keyOf));
+    const { entries, receivedAt } = action.payload;
+    const added = entries
+      .filter((entry) => entry.clientId !== sync.clientId && isWellFormedTaskEvent(entry.event) && !seen.has(keyOf(entry)))
+      .map(({ clientId, clientSeq, event }) => ({ clientId, clientSeq, event, foreign: receivedAt }));
+    return added.length === 0 ? state : rebased(state, { ...sync, outbox: [...sync.outbox, ...added] });
   }
   if (syncLapsed.match(action)) return { ...state, sync: { ...sync, lapsed: action.payload } };
   if (syncStopped.match(action)) return { ...state, sync: { ...initialSyncState, clientId: sync.clientId, nextClientSeq: sync.nextClientSeq } };

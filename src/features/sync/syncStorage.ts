@@ -126,7 +126,8 @@ export class OutboxStore {
 
   /** Saves soon (after the current task, off the click), coalescing bursts. */
   save(userId: string, entries: OutboxEntry[], nextClientSeq: number): void {
-    this.pending = { userId, entries, nextClientSeq };
+    // Another open tab's events are that tab's to keep (its own copy is adopted if it closes).
+    this.pending = { userId, entries: entries.filter((entry) => entry.foreign === undefined), nextClientSeq };
     this.timer ??= setTimeout(() => this.flush(Date.now()), 0);
   }
 

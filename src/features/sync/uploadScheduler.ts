@@ -1,8 +1,9 @@
 /**
- * Debounces uploads of the task list: a burst of changes becomes one request, sent once
- * changes have paused for `delayMs`, and at the latest `maxWaitMs` after the first unsent
- * change (so a long drag still gets saved). One request is in flight at a time; changes made
- * meanwhile go out in the next one. `flush()` sends at once (pagehide, sign-out).
+ * Batches uploads: the first change after a quiet moment (nothing sent or in flight for `delayMs`) goes
+ * out at once, so a single edit reaches other devices without waiting; changes that follow within the
+ * window become one request, sent once they pause for `delayMs`, and at the latest `maxWaitMs` after
+ * the first unsent one (so a long drag still gets saved). One request is in flight at a time; changes
+ * made meanwhile go out in the next one. `flush()` sends at once (pagehide, sign-out, back online).
  */
 export class UploadScheduler {
   private send: (() => Promise<void>) | null = null;
@@ -10,6 +11,8 @@ export class UploadScheduler {
   /** When the oldest change not yet handed to `send` happened; null when there is none. */
   private dirtySince: number | null = null;
   private inFlight: Promise<void> | null = null;
+  /** When the last request started (Date.now()). */
+  private lastSentAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     readonly delayMs = 500,
@@ -32,9 +35,11 @@ export class UploadScheduler {
   changed(): void {
     if (!this.send) return;
     const now = Date.now();
+    const quiet = this.dirtySince === null && !this.inFlight && now - this.lastSentAt >= this.delayMs;
     this.dirtySince ??= now;
     this.clearTimer();
-    const wait = Math.max(0, Math.min(this.delayMs, this.dirtySince + this.maxWaitMs - now));
+    // A timer of 0 rather than now: the edit's dispatch (and its click) finishes first.
+    const wait = quiet ? 0 : Math.max(0, Math.min(this.delayMs, this.dirtySince + this.maxWaitMs - now));
     this.timer = setTimeout(() => void this.sendOnce(), wait);
   }
 
@@ -50,6 +55,7 @@ export class UploadScheduler {
     if (this.dirtySince === null || !send) return;
     this.dirtySince = null;
     this.clearTimer();
+    this.lastSentAt = Date.now();
     const request = send()
       .catch((error: unknown) => console.warn('Cloud sync: upload failed', error))
       .finally(() => {

@@ -1,21 +1,25 @@
 import type { PersistConfig, Storage } from 'redux-persist';
 import { whenIdle } from '../../lib/idle';
 import { daysFrom } from './taskList';
-import type { TasksState, Task } from './types';
-import { TASKS_BACKUP_KEY, TASKS_KEY, parseStoredTasks, serializeDays, serializeTasks } from './storage';
+import type { TaskDays, TasksState } from './types';
+import { TASKS_BACKUP_KEY, TASKS_KEY, parseStoredTasks, serializeDays, serializeTasks, writeStored } from './storage';
 
 type PersistedTasks = Pick<TasksState, 'days'>;
 
-const toPersisted = (tasks: Task[]): PersistedTasks => ({ days: daysFrom(tasks) });
-
-function safeWrite(storage: globalThis.Storage, key: string, value: string): void {
-  try {
-    storage.setItem(key, value);
-  } catch (error) {
-    // Quota exceeded or private mode: the spec says write failures are ignored; the planner keeps working in memory.
-    console.warn(`Could not save ${key}`, error);
-  }
+/**
+ * How the list reaches storage. The plain one writes this tab's list; the app's (app/tabSync.ts) merges it
+ * with what other tabs wrote. `urgent`: now, synchronously (pagehide, flush), not after a lock.
+ */
+export interface ListWriter {
+  /** The list read at start (its text as storage now holds it); returns the list to start with. */
+  loaded(raw: string | null, days: TaskDays): TaskDays;
+  write(backing: globalThis.Storage, days: TaskDays, urgent: boolean): void | Promise<void>;
 }
+
+const plainWriter: ListWriter = {
+  loaded: (_raw, days) => days,
+  write: (backing, days) => void writeStored(backing, TASKS_KEY, serializeDays(days)),
+};
 
 // Serializing thousands of tasks takes milliseconds of main thread: a throttled write waits for
 // idle time (a second at most) rather than landing in the middle of typing or a drag.
@@ -62,19 +66,22 @@ export function tasksPersistence(
   backing: () => globalThis.Storage | undefined = () => globalThis.localStorage,
   /** Whether a drag is in progress (see DRAG_QUIET_MS). */
   dragging: () => boolean = () => false,
+  writer: ListWriter = plainWriter,
 ): TasksPersistence {
   // What was read at start: redux-persist writes the rehydrated state back, which would re-serialize an unchanged list.
   let loaded: PersistedTasks | undefined;
   let pending: PendingWrite | null = null;
 
-  const writeNow = () => {
+  const writeNow = (urgent = true) => {
     const write = pending;
     if (!write) return;
     pending = null;
     write.cancel();
     const target = backing();
-    if (target) safeWrite(target, write.key, serializeDays(write.state.days));
-    for (const done of write.written) done();
+    const done = () => write.written.forEach((resolve) => resolve());
+    const writing = target ? writer.write(target, write.state.days, urgent) : undefined;
+    if (writing) void writing.finally(done);
+    else done();
   };
 
   // The idle-time write, put off while a drag is moving cards (flush() still writes at once: pagehide, tests).
@@ -83,7 +90,7 @@ export function tasksPersistence(
     if (!write) return;
     const now = Date.now();
     if (dragging() && now - write.changedAt < DRAG_QUIET_MS && now - write.dueAt < DRAG_WAIT_MS) write.cancel = laterWhenIdle(DRAG_RECHECK_MS, writeWhenFree);
-    else writeNow();
+    else writeNow(false);
   };
 
   const storage: Storage = {
@@ -120,10 +127,12 @@ export function tasksPersistence(
       const { tasks, changed, unreadable } = parseStoredTasks(raw);
       if (target && raw !== null) {
         // Keep what could not be read aside rather than overwrite it with the next save.
-        if (unreadable) safeWrite(target, TASKS_BACKUP_KEY, raw);
-        if (changed) safeWrite(target, TASKS_KEY, serializeTasks(tasks));
+        if (unreadable) writeStored(target, TASKS_BACKUP_KEY, raw);
+        const text = changed ? serializeTasks(tasks) : raw;
+        if (changed && writeStored(target, TASKS_KEY, text)) raw = text;
       }
-      loaded = raw === null ? undefined : toPersisted(tasks);
+      const days = writer.loaded(raw, daysFrom(tasks));
+      loaded = raw === null && Object.keys(days).length === 0 ? undefined : { days };
       return loaded;
     },
   } as PersistConfig<TasksState>;

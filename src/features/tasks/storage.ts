@@ -151,3 +151,15 @@ export function serializeDays(days: TaskDays): string {
   }
   return `[${parts.join(',')}]`;
 }
+
+/** Writes a stored value; false when refused (quota, private mode), which the spec says to ignore. */
+export function writeStored(storage: globalThis.Storage, key: string, value: string): boolean {
+  try {
+    storage.setItem(key, value);
+    return true;
+  } catch (error) {
+    // The planner keeps working in memory; the next write tries again.
+    console.warn(`Could not save ${key}`, error);
+    return false;
+  }
+}
