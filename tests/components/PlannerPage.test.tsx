@@ -62,6 +62,12 @@ describe('PlannerPage', () => {
     const [added] = Object.values(placedTasks(store.getState().tasks));
     expect(added).toMatchObject({ title: 'Dentist at 10', date: '2026-11-26', completed: false, order: 0 });
     await waitFor(() => expect(storedTasks(storage)).toEqual([added]));
+    // The line stays open under the new card for the next task.
+    const line = screen.getByRole('textbox', { name: 'New task for Thu 26 Nov' });
+    expect(line).toHaveFocus();
+    await user.keyboard('Pay rent{Enter}{Escape}');
+    expect(within(column('Thu 26 Nov')).getAllByRole('listitem').map((card) => card.textContent)).toEqual(['Dentist at 10', 'Pay rent']);
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
   it('adds to Some Day', async () => {

@@ -119,10 +119,7 @@ export const DayColumn = memo(function DayColumn({
         <div className={taskCount > 0 ? 'mt-2' : ''}>
           <AddTaskInput
             label={`New task for ${name}`}
-            onAdd={(taskTitle) => {
-              onAddTask(taskTitle);
-              setAdding(false);
-            }}
+            onAdd={onAddTask}
             onClose={() => setAdding(false)}
           />
         </div>
