@@ -154,7 +154,7 @@ describe('PlannerPage', () => {
     await waitFor(() => expect(container.querySelector('.icon-preload')).not.toBeNull());
     const holder = container.querySelector('.icon-preload')!;
     expect(holder).toHaveAttribute('aria-hidden', 'true');
-    expect([...holder.children].map((icon) => icon.className)).toEqual(['icon-mask icon-grip', 'icon-mask icon-trash', 'hover-mark']);
+    expect([...holder.children].map((icon) => icon.className)).toEqual(['icon-mask icon-grip', 'icon-mask icon-trash', 'icon-mask icon-move', 'hover-mark']);
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(8);
   });
 

@@ -32,6 +32,8 @@ describe('TaskCard stories', () => {
     Completed: () => expect(screen.getByRole('button', { name: `Mark "${title}" complete`, pressed: true })).toBeInTheDocument(),
     Editing: () => expect(screen.getByRole('textbox', { name: `Edit "${title}"` })).toHaveValue(title),
     LongTitle: () => expect(card(longTitle)).toBeInTheDocument(),
+    WithMoveTo: () => expect(card(`Move "${title}" to…`)).toBeInTheDocument(),
+    Phone: () => expect(card(`Move "${title}" to…`)).toBeInTheDocument(),
     DraggingPlaceholder: () => expect(card()).toBeInTheDocument(),
     Dark: () => expect(card()).toBeInTheDocument(),
   });

@@ -4,7 +4,9 @@ import { whenIdle } from '../../lib/idle';
 import { PlannerDndProvider } from '../dnd/PlannerDndProvider';
 import { useHistoryShortcuts } from '../history/useHistoryShortcuts';
 import { AddTodayButton } from '../tasks/AddTodayButton';
+import { MoveRequestContext } from '../tasks/moveRequest';
 import { taskAdded } from '../tasks/events';
+import { MoveTaskDialogContainer } from './MoveTaskDialogContainer';
 import { PlannerHeaderContainer } from './PlannerHeaderContainer';
 import { selectWeekDayKeys } from './plannerSlice';
 import { removeStartupShell } from './startupShell';
@@ -20,23 +22,28 @@ export function PlannerPage() {
   const addForToday = useCallback(() => dispatch(taskAdded(NEW_TASK_TITLE, toDayKey(new Date()))), [dispatch]);
   // index.html shows the empty week until the app's is on screen; removed before this commit paints.
   useLayoutEffect(removeStartupShell, []);
+  const [movingId, setMovingId] = useState<string | null>(null);
+  const endMove = useCallback(() => setMovingId(null), []);
 
   return (
     <div className="min-h-screen">
       <PlannerHeaderContainer />
-      <main className="mx-auto max-w-[1800px] px-4 pt-4 pb-28 sm:px-6 sm:pt-6 xl:px-4">
+      <main className="mx-auto max-w-[1800px] px-4 pt-4 pb-28 sm:px-6 sm:pt-6 xl:px-3">
         <PlannerDndProvider>
-          <WeekGrid days={days} />
+          <MoveRequestContext value={setMovingId}>
+            <WeekGrid days={days} />
+          </MoveRequestContext>
         </PlannerDndProvider>
       </main>
       <AddTodayButton onClick={addForToday} />
+      <MoveTaskDialogContainer taskId={movingId} onClose={endMove} />
       <HoverIconImages />
     </div>
   );
 }
 
 /**
- * The images of the cards' hover-only icons (grip, delete, check: masks in index.css), decoded in idle time once
+ * The images of the cards' hover-only icons (grip, delete, move, check: masks in index.css), decoded in idle time once
  * the planner is up. Left to the first hover over a card, they made its style update take ~7 ms instead of ~1
  * (an SVG document each), a dropped frame as the pointer first came over the week.
  */
@@ -48,6 +55,7 @@ function HoverIconImages() {
     <div aria-hidden="true" className="icon-preload">
       <span className="icon-mask icon-grip" />
       <span className="icon-mask icon-trash" />
+      <span className="icon-mask icon-move" />
       <span className="hover-mark" />
     </div>
   );

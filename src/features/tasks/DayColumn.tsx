@@ -22,7 +22,7 @@ export interface DayColumnProps {
 }
 
 // Clicks on these belong to the control, not to the column.
-const INTERACTIVE = 'button, input, textarea, select, a, [role="button"]';
+const INTERACTIVE = 'button, input, textarea, select, a';
 
 export const DayColumn = memo(function DayColumn({
   title,
@@ -63,7 +63,7 @@ export const DayColumn = memo(function DayColumn({
       aria-labelledby={headingId}
       aria-current={isToday ? 'date' : undefined}
       onClick={onClick}
-      className={`flex min-h-48 min-w-0 cursor-pointer flex-col rounded-2xl border p-3 xl:p-2.5 ${
+      className={`flex min-h-48 min-w-0 cursor-pointer flex-col rounded-2xl border p-3 xl:p-1.5 ${
         isOver
           ? 'border-indigo-400 bg-indigo-50 dark:border-indigo-500 dark:bg-indigo-500/10'
           : isToday
