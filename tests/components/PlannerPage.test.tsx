@@ -78,15 +78,20 @@ describe('PlannerPage', () => {
     expect(Object.values(taskEntities(store.getState().tasks))[0]).toMatchObject({ date: 'someday' });
   });
 
-  it("the floating '+' adds 'New task' to today, even while another week is shown", async () => {
+  it("the floating '+' adds 'New task' to today, shows today's week and the new title ready to type over", async () => {
     const { user, store } = renderWithProviders(<PlannerPage />);
     await user.click(screen.getByRole('button', { name: 'Add task for today' }));
-    expect(within(column('Wed 25 Nov')).getByRole('button', { name: 'New task' })).toBeInTheDocument();
+    const field = within(column('Wed 25 Nov')).getByRole('textbox', { name: 'Edit "New task"' });
+    expect(field).toHaveFocus();
+    await user.keyboard('Water the plants{Enter}');
+    expect(within(column('Wed 25 Nov')).getByRole('button', { name: 'Water the plants' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next week' }));
     await user.click(screen.getByRole('button', { name: 'Add task for today' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Nov 2026' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
     const tasks = Object.values(placedTasks(store.getState().tasks));
     expect(tasks.map((t) => [t!.title, t!.date, t!.order])).toEqual([
-      ['New task', '2026-11-25', 0],
+      ['Water the plants', '2026-11-25', 0],
       ['New task', '2026-11-25', 1],
     ]);
   });

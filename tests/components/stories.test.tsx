@@ -52,6 +52,8 @@ describe('DayColumn stories', () => {
     SomeDay: () => expect(column('Some Day')).toHaveTextContent('Book train tickets'),
     DropTarget: () => expect(screen.getByRole('button', { name: 'Review the pull request for the new sync code' })).toBeInTheDocument(),
     Adding: () => expect(screen.getByRole('textbox', { name: 'New task for Mon 23 Nov' })).toHaveFocus(),
+    PhoneEmpty: () => expect(screen.getByRole('heading', { name: 'Mon 23 Nov' }).closest('header')).toHaveTextContent('No tasks yet'),
+    PhoneFull: () => expect(screen.getAllByRole('listitem')).toHaveLength(4),
   });
 });
 
@@ -59,8 +61,8 @@ describe('AddTaskInput stories', () => {
   const input = () => screen.getByRole('textbox', { name: 'New task for Mon 23 Nov' });
   eachStory(composeStories(addTaskInputStories), {
     Empty: () => expect(input()).toHaveAttribute('placeholder', 'What needs doing?'),
-    // The play functions assert the callbacks; the input keeps its text until the parent closes it.
-    AddsOnEnter: () => expect(input()).toHaveValue('  Buy groceries '),
+    // The play functions assert the callbacks; Enter empties the line for the next task, Escape leaves it to the parent.
+    AddsOnEnter: () => expect(input()).toHaveValue(''),
     ClosesOnEscape: () => expect(input()).toHaveValue('Never mind'),
     Dark: () => expect(input()).toHaveFocus(),
   });
