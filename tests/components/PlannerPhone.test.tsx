@@ -26,17 +26,21 @@ function narrow(matches: boolean) {
 }
 
 const nextFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+// The page's lazy parts (drag layer, menus) arrive a task later; let them land inside act().
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
 describe('the planner on a phone', () => {
-  it("opens on today's heading on a narrow screen, and not on a wide one", () => {
+  it("opens on today's heading on a narrow screen, and not on a wide one", async () => {
     narrow(true);
     const { unmount } = renderWithProviders(<PlannerPage />);
     expect(scrolled).toEqual(['day-2026-11-25']);
+    await settle();
     unmount();
     scrolled.length = 0;
     narrow(false);
     renderWithProviders(<PlannerPage />);
     expect(scrolled).toEqual([]);
+    await settle();
   });
 
   it("jumps to a day from the strip, today marked; 'Today' shows today's week and brings its heading into view", async () => {
@@ -67,8 +71,9 @@ describe('the planner on a phone', () => {
     expect(scrolled.at(-1)).toBe('day-2026-11-25');
   }, 15_000);
 
-  it('shows an empty day as one line: heading, "No tasks yet" and add, in its header', () => {
+  it('shows an empty day as one line: heading, "No tasks yet" and add, in its header', async () => {
     renderWithProviders(<PlannerPage />);
+    await settle();
     const sunday = screen.getByRole('region', { name: 'Sun 29 Nov' });
     const header = within(sunday).getByRole('heading', { name: 'Sun 29 Nov' }).closest('header')!;
     expect(within(header).getByText('No tasks yet')).toBeInTheDocument();
