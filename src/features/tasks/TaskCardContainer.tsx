@@ -1,8 +1,7 @@
-import { memo, use, useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { taskDndProps } from '../dnd/useTaskDnd';
 import { showCardCompletion } from './cardCompletion';
-import { MoveRequestContext } from './moveRequest';
 import { TaskCard } from './TaskCard';
 import { taskCompletionSet, taskDeleted, taskRenamed } from './events';
 import { selectTaskById } from './taskSelectors';
@@ -39,8 +38,6 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
   }, [dispatch, store, id, date]);
   const onDelete = useCallback(() => dispatch(taskDeleted({ id })), [dispatch, id]);
   const onRename = useCallback((title: string) => dispatch(taskRenamed({ id, title })), [dispatch, id]);
-  const requestMove = use(MoveRequestContext);
-  const onMoveRequest = useMemo(() => (requestMove ? () => requestMove(id) : undefined), [requestMove, id]);
 
   return (
     <TaskCard
@@ -53,7 +50,6 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
       onToggleComplete={onToggleComplete}
       onDelete={onDelete}
       onRename={onRename}
-      onMoveRequest={onMoveRequest}
     />
   );
 }
