@@ -222,10 +222,14 @@ test.describe('touch', () => {
     await page.waitForLoadState('networkidle');
     const cdp = await page.context().newCDPSession(page);
     const from = await centre(card(page, 'Alpha'));
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
-    for (let i = 1; i <= 10; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y - i * 20 }] });
+    // The events carry their own times (a finger's timeline), so a slow test runner cannot stretch the press.
+    const t0 = Date.now() / 1000;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from], timestamp: t0 });
+    for (let i = 1; i <= 10; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y - i * 20 }], timestamp: t0 + i * 0.01 });
+    }
     await page.waitForTimeout(250);
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y + 150 }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: from.x, y: from.y + 150 }], timestamp: t0 + 0.45 });
     await expect(dragLayer(page)).toHaveCount(0);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await expectStored(page, UNTOUCHED);

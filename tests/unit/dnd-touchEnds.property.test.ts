@@ -130,7 +130,13 @@ function touchEvent(type: string, target: EventTarget, point: { x: number; y: nu
   const event = new Event(type, { bubbles: true, cancelable: true });
   const touches = point ? [{ clientX: point.x, clientY: point.y, target, identifier: 0 }] : [];
   const lifted = [{ clientX: 0, clientY: 0, target, identifier: 0 }];
-  Object.defineProperties(event, { touches: { value: touches }, targetTouches: { value: touches }, changedTouches: { value: point ? touches : lifted } });
+  Object.defineProperties(event, {
+    touches: { value: touches },
+    targetTouches: { value: touches },
+    changedTouches: { value: point ? touches : lifted },
+    // jsdom stamps events with its own realm's clock, which the fake timers do not move: the gate reads it.
+    timeStamp: { value: Date.now(), configurable: true },
+  });
   return event;
 }
 
@@ -235,6 +241,28 @@ it('the only task of a day, dragged by touch to an empty day, drops there though
     play(world, [{ kind: 'press', task: 0, input: 'touch' }, { kind: 'wait', ms: 250 }, { kind: 'move', day: 0, y: 60 }, { kind: 'move', day: 2, y: 50 }, { kind: 'frame' }]);
     expect(world.manager.getMonitor().isDragging()).toBe(false);
     expect(titlesByDate(world.store.getState().tasks)).toEqual({ [DAYS[1]]: ['T1'], [DAYS[2]]: ['T0'] });
+  } finally {
+    world.tearDown();
+  }
+});
+
+it('a touch that moved before the delay was up scrolls, though a busy page ran the delay first', () => {
+  const world = setUp([0, 1]);
+  try {
+    const [, { card }] = [...world.cards][0]!;
+    const target = card.firstElementChild!;
+    const start = touchEvent('touchstart', target, { x: 50, y: 10 });
+    target.dispatchEvent(start);
+    jest.advanceTimersByTime(250); // the page was busy: the move below waited in the queue behind the timer
+    const early = touchEvent('touchmove', target, { x: 50, y: 60 });
+    Object.defineProperty(early, 'timeStamp', { value: start.timeStamp + 40 });
+    target.dispatchEvent(early);
+    target.dispatchEvent(touchEvent('touchmove', target, { x: 2 * DAY_WIDTH + 50, y: 60 }));
+    jest.advanceTimersByTime(16);
+    expect(world.manager.getMonitor().isDragging()).toBe(false);
+    expect(world.store.getState().tasks.drag).toBeNull();
+    target.dispatchEvent(touchEvent('touchend', target, null));
+    expect(titlesByDate(world.store.getState().tasks)).toEqual({ [DAYS[0]]: ['T0'], [DAYS[1]]: ['T1'] });
   } finally {
     world.tearDown();
   }

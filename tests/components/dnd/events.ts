@@ -44,6 +44,8 @@ export async function touch(type: 'touchstart' | 'touchmove' | 'touchend', targe
     touches: { value: list },
     targetTouches: { value: list },
     changedTouches: { value: [point] },
+    // jsdom stamps events with its own realm's clock, which Jest's fake timers do not move: the gate reads it.
+    timeStamp: { value: Date.now() },
   });
   await settle(() => target.dispatchEvent(event));
   if (type === 'touchmove') await nextFrame();

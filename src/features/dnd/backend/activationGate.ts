@@ -48,6 +48,8 @@ interface Press {
   origin: XYCoord;
   node: Element;
   state: PressState;
+  /** When the press began, on the events' clock: a busy page may run the delay's timer before moves queued earlier. */
+  startedAt: number;
   timer?: ReturnType<typeof setTimeout>;
   /** Stops listening on the element a touch began on (see `followTouch`). */
   unfollow?: () => void;
@@ -94,7 +96,7 @@ export function installActivationGate(win: Window, host: GateHost): ActivationGa
     const node = host.sourceNodeOf(event.target);
     if (!node || !origin) return;
     const state = event.target instanceof Element && event.target.closest(EDITABLE) ? 'ignored' : 'pending';
-    press = { kind, origin, node, state };
+    press = { kind, origin, node, state, startedAt: event.timeStamp };
     if (kind === 'touch' && event.target) press.unfollow = followTouch(event.target);
     if (kind === 'touch' && state === 'pending') {
       const held = press;
@@ -121,6 +123,15 @@ export function installActivationGate(win: Window, host: GateHost): ActivationGa
         }
         return event.stopImmediatePropagation();
       }
+    }
+    if (press.state === 'armed' && kind === 'touch' && event.timeStamp - press.startedAt < TOUCH_DELAY_MS) {
+      // The timer ran first, but the finger moved before the delay was up: still a scroll, as when it came in time.
+      const moved = Math.hypot(point.x - press.origin.x, point.y - press.origin.y);
+      if (moved >= TOUCH_TOLERANCE) {
+        press.state = 'ignored';
+        press.node.removeAttribute(ARMED_ATTR);
+      }
+      return event.stopImmediatePropagation();
     }
     if (press.state === 'ignored') return event.stopImmediatePropagation();
     if (press.state === 'armed') {
