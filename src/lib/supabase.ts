@@ -5,6 +5,8 @@
 // when the app needs the client (a stored session, /auth, the Premium dialog), which
 // keeps both off a visitor's first load (see app/store.ts and lib/storedSession.ts).
 import type { SupabaseClientOptions } from '@supabase/supabase-js';
+import { LogoutQueue } from './logoutQueue';
+import { isSessionKey } from './storedSession';
 
 export interface BackendUser {
   id: string;
@@ -67,6 +69,7 @@ export interface Backend {
     };
     signUp(credentials: Credentials): AuthResult;
     signInWithPassword(credentials: Credentials): AuthResult;
+    /** Ends the session on this device at once, online or not; the server's logout follows when it can. */
     signOut(): Promise<{ error: BackendError | null }>;
   };
   functions: {
@@ -110,9 +113,11 @@ export async function createBackend(
   options: { fetch?: typeof fetch; realtime?: SupabaseClientOptions<'public'>['realtime'] } = {},
 ): Promise<Backend> {
   const { createClient } = await import('@supabase/supabase-js');
+  const fetchOut = unloadSafeFetch(options.fetch);
+  const logouts = new LogoutQueue(fetchOut);
   const supabase = createClient(supabaseUrl, anonKey, {
     auth: { persistSession: true, autoRefreshToken: true },
-    global: { fetch: unloadSafeFetch(options.fetch) },
+    global: { fetch: logouts.wrap(fetchOut) },
     realtime: options.realtime,
   });
   // Spelled out per call: checking the client's deeply generic query builder against
@@ -141,7 +146,31 @@ export async function createBackend(
       return () => void supabase.removeChannel(channel);
     },
   };
-  return { auth: supabase.auth, functions: supabase.functions, sync };
+  const signOut = async () => {
+    // 'local': signing out at a shared computer leaves the person's other devices signed in.
+    const first = await supabase.auth.signOut({ scope: 'local' });
+    if (!first.error) return first;
+    // The access token had expired and could not be renewed (offline): the session still ends here.
+    forgetStoredSessions();
+    return supabase.auth.signOut({ scope: 'local' });
+  };
+  const auth: Backend['auth'] = {
+    getSession: () => supabase.auth.getSession(),
+    onAuthStateChange: (callback) => supabase.auth.onAuthStateChange(callback),
+    signUp: (credentials) => supabase.auth.signUp(credentials),
+    signInWithPassword: (credentials) => supabase.auth.signInWithPassword(credentials),
+    signOut,
+  };
+  return { auth, functions: supabase.functions, sync };
+}
+
+function forgetStoredSessions(): void {
+  try {
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)).filter(isSessionKey);
+    for (const key of keys) localStorage.removeItem(key!);
+  } catch {
+    // Storage unavailable: there is no stored session to forget.
+  }
 }
 
 /**
