@@ -30,7 +30,8 @@ function raise(make: (sonner: Sonner) => void): void {
 }
 
 export const notify = {
-  success: (message: string) => raise(({ toast }) => toast.success(message)),
+  /** `detail`: a second line, e.g. what a sign-out kept on the device. */
+  success: (message: string, detail?: string) => raise(({ toast }) => toast.success(message, detail ? { description: detail } : undefined)),
   error: (message: string) => raise(({ toast }) => toast.error(message)),
   /** A message with one button, e.g. a deletion's 'Undo'. */
   withAction(message: string, action: { label: string; onClick: () => void }): void {

@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { preloadRoutes, useAppNavigate } from '../../app/navigation';
 import { LoadBoundary } from '../../components/ui/LoadBoundary';
 import type { PriceType } from '../subscription/PremiumDialog';
+import { selectUnsentCount } from '../sync/syncSlice';
 import { premiumDialogClosed, premiumDialogOpened, selectIsSubscribed, selectSubscription } from '../subscription/subscriptionSlice';
 import { selectAuthUser } from './authSlice';
 import { UserMenu } from './UserMenu';
@@ -23,9 +24,11 @@ function withActions(run: (loaded: AccountActions) => unknown): void {
 const loadAboutDialog = () => import('../about/AboutDialog');
 const loadPremiumDialog = () => Promise.all([import('../subscription/PremiumDialog'), loadActions()]).then(([module]) => module);
 const loadSettingsDialog = () => import('../settings/SettingsDialogContainer');
+const loadSignOutDialog = () => import('./SignOutDialog');
 const AboutDialog = lazy(loadAboutDialog);
 const SettingsDialog = lazy(loadSettingsDialog);
 const PremiumDialog = lazy(loadPremiumDialog);
+const SignOutDialog = lazy(loadSignOutDialog);
 
 // ---- Account seam: the signed-in user, the subscription and their actions, from the store ----------
 function useAccount() {
@@ -34,6 +37,7 @@ function useAccount() {
   const user = useAppSelector(selectAuthUser);
   const subscribed = useAppSelector(selectIsSubscribed);
   const subscription = useAppSelector(selectSubscription);
+  const unsent = useAppSelector(selectUnsentCount);
   return {
     email: user?.email ?? null,
     signedIn: user !== null,
@@ -55,18 +59,21 @@ function useAccount() {
         }),
       ),
     openBilling: () => withActions(({ openBillingPortal }) => dispatch(openBillingPortal())),
-    signOut: () => withActions(({ signOut }) => dispatch(signOut())),
+    unsent,
+    signOut: (kept: number) => withActions(({ signOut }) => dispatch(signOut({ unsent: kept }))),
+    signOutWhenSynced: (signal: AbortSignal) => withActions(({ signOutWhenSynced }) => dispatch(signOutWhenSynced(signal))),
   };
 }
 // --------------------------------------------------------------------------------------------------
 
-type DialogName = 'about' | 'premium' | 'settings';
+type DialogName = 'about' | 'premium' | 'settings' | 'signOut';
 
 function preloadDialogs() {
   // Warm the chunks while the person picks an item; a failure here resurfaces (and is handled) on open.
   loadAboutDialog().catch(() => {});
   loadSettingsDialog().catch(() => {});
   loadPremiumDialog().catch(() => {});
+  loadSignOutDialog().catch(() => {});
   // Sign In and a checkout that needs it lead to /auth.
   preloadRoutes();
 }
@@ -88,6 +95,26 @@ export function UserMenuContainer() {
   };
   const close = () => setOpenDialog(null);
 
+  // Sign-out with unsent changes asks first (SignOutDialog); 'Wait and sign out' signs out once they are synced.
+  const [waiting, setWaiting] = useState<AbortController | null>(null);
+  const { unsent, signOut } = account;
+  const askToSignOut = () => (unsent > 0 ? show('signOut') : signOut(0));
+  const stopAsking = () => {
+    waiting?.abort();
+    setWaiting(null);
+    close();
+  };
+  const waitThenSignOut = () => {
+    const controller = new AbortController();
+    setWaiting(controller);
+    account.signOutWhenSynced(controller.signal);
+  };
+  // Signed out (after the wait, or in another tab): nothing left to ask.
+  if (openDialog === 'signOut' && !account.signedIn) {
+    setWaiting(null);
+    setOpenDialog(null);
+  }
+
   return (
     <>
       <UserMenu
@@ -102,8 +129,25 @@ export function UserMenuContainer() {
         onPremium={() => show('premium')}
         onBilling={account.openBilling}
         onSignIn={() => navigate('/auth')}
-        onSignOut={account.signOut}
+        onSignOut={askToSignOut}
       />
+      {mounted.has('signOut') && (
+        <LoadBoundary>
+          <Suspense fallback={null}>
+            <SignOutDialog
+              open={openDialog === 'signOut'}
+              unsent={unsent}
+              waiting={waiting !== null}
+              onWait={waitThenSignOut}
+              onSignOutNow={() => {
+                stopAsking();
+                signOut(unsent);
+              }}
+              onCancel={stopAsking}
+            />
+          </Suspense>
+        </LoadBoundary>
+      )}
       {mounted.has('about') && (
         <LoadBoundary>
           <Suspense fallback={null}>

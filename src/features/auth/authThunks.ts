@@ -12,8 +12,6 @@ export type AuthOutcome = { ok: true } | { ok: false; message: string };
 /** Set at sign-up; the subscription listener opens the Premium dialog once the session exists, then clears it. */
 export const PREMIUM_AFTER_SIGN_UP_KEY = 'showGoPremiumAfterConfirm';
 
-const SIGN_OUT_FLUSH_LIMIT_MS = 3000;
-
 function failed(message: string | undefined, fallback: string): AuthOutcome {
   const text = message || fallback;
   notify.error(text);
@@ -65,21 +63,29 @@ export const signUp =
     return { ok: true };
   };
 
+/** What the sign-out toast adds when unsent changes stay behind (the dialog before it said the same). */
+export const keptChangesText = (count: number) =>
+  `${count === 1 ? '1 change that was not synced stays' : `${count} changes that were not synced stay`} on this device and will be sent the next time you sign in.`;
+
+/**
+ * Ends the session on this device at once, online or not (the server's logout follows when it can: lib/logoutQueue.ts).
+ * `unsent`: changes not synced yet, which the sync keeps for this account's next sign-in; the toast says so.
+ */
 export const signOut =
-  (): AppThunk<Promise<AuthOutcome>> =>
-  async (_dispatch, _getState, { backend, uploads }) => {
+  ({ unsent = 0 }: { unsent?: number } = {}): AppThunk<Promise<AuthOutcome>> =>
+  async (_dispatch, _getState, { backend }) => {
     try {
-      // Edits still inside the upload debounce go out while the session can still send them;
-      // a stalled upload must not keep the person signed in (the pending marker keeps it).
-      await Promise.race([uploads.flush(), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_FLUSH_LIMIT_MS))]);
       const { error } = await (await backend()).auth.signOut();
       if (error) return failed(error.message, 'Failed to sign out');
     } catch (error) {
       return failed(messageOf(error), 'Failed to sign out');
     }
-    notify.success('Successfully signed out!');
+    notify.success('Successfully signed out!', unsent > 0 ? keptChangesText(unsent) : undefined);
     return { ok: true };
   };
+
+/** 'Wait and sign out': the unsent changes go now rather than at the next debounce or retry. */
+export const sendUnsentNow = (): AppThunk<Promise<void>> => (_dispatch, _getState, { uploads }) => uploads.flush();
 
 function writeFlag(storage: Storage | undefined, value: string | null): void {
   try {

@@ -3,9 +3,12 @@ import type { AppStartListening } from '../../app/listenerMiddleware';
 import type { RootState } from '../../app/store';
 import { hasStoredSession } from '../../lib/storedSession';
 import { selectUserId } from '../auth/authSlice';
-import { isTaskEvent } from '../tasks/events';
+import { isTaskEvent, tasksRebased } from '../tasks/events';
+import { daysFrom } from '../tasks/taskList';
+import { selectAllTasks } from '../tasks/taskSelectors';
 import { retrying } from './retrying';
 import { LiveSession, selectSyncUserId } from './session';
+import { endAccountHere, holdVisitorList } from './signOutStorage';
 import { loadBase } from './snapshot';
 import { syncLapsed, syncStarted, syncStopped, type OutboxEntry } from './syncSlice';
 import { adoptOutboxes, newClientId, OutboxStore, readBase } from './syncStorage';
@@ -69,6 +72,7 @@ export function addSyncListeners(startAppListening: AppStartListening, early: Un
       const base = readBase(storage, null);
       if (!base) return;
       outboxStore ??= new OutboxStore(api.extra.storage, clientId);
+      holdVisitorList(storage, [], true);
       api.dispatch(syncStarted({ userId: base.userId, clientId, pending: adoptOutboxes(storage, base.userId, clientId), early: early.splice(0).filter(isTaskEvent), base }));
     },
   });
@@ -82,13 +86,24 @@ export function addSyncListeners(startAppListening: AppStartListening, early: Un
       if (!userId) {
         // Still signed in as that user, only not subscribed now: edits keep queuing for when it is back.
         if (state.sync.userId && selectUserId(state) === state.sync.userId) api.dispatch(syncLapsed(true));
-        else if (state.sync.userId && state.auth.status !== 'connecting') api.dispatch(syncStopped());
+        else if (state.sync.userId && state.auth.status !== 'connecting') {
+          // Signed out (here or in another tab): the account's list leaves the screen and storage, its unsent
+          // events stay for its next sign-in (another open tab's are that tab's to keep), and the device's own list returns.
+          const { userId: endedId, outbox, nextClientSeq } = state.sync;
+          outboxStore?.save(endedId, [], nextClientSeq);
+          outboxStore?.flush(Date.now());
+          const own = outbox.filter((entry) => entry.foreign === undefined);
+          const visitor = endAccountHere(api.extra.storage(), endedId, own);
+          api.dispatch(syncStopped());
+          api.dispatch(tasksRebased({ days: daysFrom(visitor) }));
+        }
         return;
       }
       const storage = api.extra.storage;
       outboxStore ??= new OutboxStore(storage, clientId);
       const pending: OutboxEntry[] = adoptOutboxes(storage(), userId, clientId);
       const base = readBase(storage(), userId);
+      holdVisitorList(storage(), selectAllTasks(state), base !== null);
       api.dispatch(syncStarted({ userId, clientId, pending, early: early.splice(0).filter(isTaskEvent), base }));
       // The adopted entries now live under this client's key; the keys they came from can go.
       outboxStore.save(userId, api.getState().sync.outbox, api.getState().sync.nextClientSeq);

@@ -206,6 +206,8 @@ export const syncReducer = (state: SyncState = initialSyncState): SyncState => s
 
 export const selectSyncState = (state: { sync: SyncState }) => state.sync;
 export const selectOutbox = (state: { sync: SyncState }) => state.sync.outbox;
+/** Changes shown here that the account's log does not hold yet (this tab's and other open tabs'). */
+export const selectUnsentCount = (state: { sync: SyncState }) => state.sync.outbox.length;
 export const selectConfirmedTasks = (state: { sync: SyncState }): Task[] | null => {
   const confirmed = state.sync.confirmed;
   return confirmed ? allTasksOf(confirmed) : null;
