@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { preloadRoutes, useAppNavigate } from '../../app/navigation';
 import { LoadBoundary } from '../../components/ui/LoadBoundary';
@@ -94,6 +94,13 @@ export function UserMenuContainer() {
     else setOpenDialog(name);
   };
   const close = () => setOpenDialog(null);
+
+  // Sign-out must work offline: its code is fetched while the network is there, not on the click.
+  useEffect(() => {
+    if (!account.signedIn) return;
+    loadActions().catch(() => {});
+    loadSignOutDialog().catch(() => {});
+  }, [account.signedIn]);
 
   // Sign-out with unsent changes asks first (SignOutDialog); 'Wait and sign out' signs out once they are synced.
   const [waiting, setWaiting] = useState<AbortController | null>(null);
