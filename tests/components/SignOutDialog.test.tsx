@@ -45,6 +45,9 @@ async function expectNewToast(before: number) {
 const loggedTitles = (backend: FakeBackend) =>
   backend.logOf(backend.idOf(alice.email)).map((row) => (row.event as { payload: { title?: string } }).payload.title);
 
+// The first test also compiles the lazily loaded menu, dialog and actions: 3–5 s at a load average of 15–22.
+jest.setTimeout(15_000);
+
 let warn: jest.SpyInstance;
 beforeEach(() => {
   localStorage.clear();
