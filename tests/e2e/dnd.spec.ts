@@ -25,7 +25,10 @@ async function openPlanner(page: Page, tasks: StoredTask[] = SEED) {
   await page.clock.setFixedTime(new Date('2026-11-25T10:00:00'));
   await page.addInitScript((seed) => localStorage.setItem('weekly-planner-tasks', JSON.stringify(seed)), tasks);
   await page.goto('/');
-  await expect(page.getByRole('button', { name: tasks[0]!.title, exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: tasks[0]!.title, exact: true })).toBeAttached();
+  // A phone opens on today (Wednesday); the drags here start on Monday, so scroll up to it as a person would.
+  await page.evaluate(() => scrollTo(0, 0));
+  await expect(page.getByRole('button', { name: tasks[0]!.title, exact: true })).toBeInViewport();
 }
 
 /** The stored array as each day's titles in order; fails if a day's orders are not 0..n-1. */

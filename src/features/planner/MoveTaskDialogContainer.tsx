@@ -1,0 +1,36 @@
+import { useMemo } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { MoveTaskDialog, type MoveWeek } from '../tasks/MoveTaskDialog';
+import { taskMovedToEnd } from '../tasks/events';
+import { selectTaskById } from '../tasks/taskSelectors';
+import type { TaskDate } from '../tasks/types';
+import { selectAnchor } from './plannerSlice';
+import { dateLabel, dayLabel, shiftWeek, weekDayKeys } from './week';
+
+const week = (name: string, anchor: string): MoveWeek => ({
+  name,
+  days: weekDayKeys(anchor).map((date) => ({ date, label: `${dayLabel(date)} ${dateLabel(date)}` })),
+});
+
+/** The 'Move to…' choice for the task being moved (taskId), offering the displayed week and the next. */
+export function MoveTaskDialogContainer({ taskId, onClose }: { taskId: string | null; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const anchor = useAppSelector(selectAnchor);
+  const task = useAppSelector((state) => (taskId ? selectTaskById(state, taskId) : undefined));
+  const weeks = useMemo(() => [week('This week', anchor), week('Next week', shiftWeek(anchor, 1))], [anchor]);
+  const onMove = (date: TaskDate) => {
+    // One event, so one undo step (history/recordSteps.ts), and it replays on every device as a move to that day's end.
+    if (task) dispatch(taskMovedToEnd({ id: task.id, toDate: date }));
+    onClose();
+  };
+  return (
+    <MoveTaskDialog
+      open={!!task}
+      taskTitle={task?.title ?? ''}
+      currentDate={task?.date ?? null}
+      weeks={weeks}
+      onMove={onMove}
+      onClose={onClose}
+    />
+  );
+}
