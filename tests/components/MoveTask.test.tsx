@@ -48,7 +48,8 @@ describe("'Move to…' on the planner", () => {
     const { user, store } = await renderPlanner();
     screen.getByRole('button', { name: 'Move "Buy milk" to…' }).focus();
     await user.keyboard('{Enter}');
-    const dialog = screen.getByRole('dialog', { name: 'Move “Buy milk” to…' });
+    // The dialog is a chunk of its own, loaded on first use.
+    const dialog = await screen.findByRole('dialog', { name: 'Move “Buy milk” to…' });
     within(within(dialog).getByRole('group', { name: 'Next week' })).getByRole('button', { name: 'Tue 1 Dec' }).focus();
     await user.keyboard(' ');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -64,7 +65,7 @@ describe("'Move to…' on the planner", () => {
   it('moves to Some Day with a press; closed, it leaves the task where it was', async () => {
     const { user } = await renderPlanner();
     await user.click(screen.getByRole('button', { name: 'Move "Call mum" to…' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Move "Call mum" to…' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Some Day' }));

@@ -1,11 +1,14 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { MoveTaskDialog, type MoveWeek } from '../tasks/MoveTaskDialog';
+import type { MoveWeek } from '../tasks/MoveTaskDialog';
+import { loadMoveTaskDialog } from '../tasks/moveRequest';
 import { taskMovedToEnd } from '../tasks/events';
 import { selectTaskById } from '../tasks/taskSelectors';
 import type { TaskDate } from '../tasks/types';
 import { selectAnchor } from './plannerSlice';
 import { dateLabel, dayLabel, shiftWeek, weekDayKeys } from './week';
+
+const MoveTaskDialog = lazy(() => loadMoveTaskDialog().then((module) => ({ default: module.MoveTaskDialog })));
 
 const week = (name: string, anchor: string): MoveWeek => ({
   name,
@@ -18,19 +21,18 @@ export function MoveTaskDialogContainer({ taskId, onClose }: { taskId: string | 
   const anchor = useAppSelector(selectAnchor);
   const task = useAppSelector((state) => (taskId ? selectTaskById(state, taskId) : undefined));
   const weeks = useMemo(() => [week('This week', anchor), week('Next week', shiftWeek(anchor, 1))], [anchor]);
+  // Mounted from the first use on, so closing it is the <dialog>'s own close (focus goes back to 'Move to…').
+  const [wanted, setWanted] = useState(false);
+  if (task && !wanted) setWanted(true);
+  if (!wanted) return null;
   const onMove = (date: TaskDate) => {
     // One event, so one undo step (history/recordSteps.ts), and it replays on every device as a move to that day's end.
     if (task) dispatch(taskMovedToEnd({ id: task.id, toDate: date }));
     onClose();
   };
   return (
-    <MoveTaskDialog
-      open={!!task}
-      taskTitle={task?.title ?? ''}
-      currentDate={task?.date ?? null}
-      weeks={weeks}
-      onMove={onMove}
-      onClose={onClose}
-    />
+    <Suspense fallback={null}>
+      <MoveTaskDialog open={!!task} taskTitle={task?.title ?? ''} currentDate={task?.date ?? null} weeks={weeks} onMove={onMove} onClose={onClose} />
+    </Suspense>
   );
 }

@@ -6,7 +6,7 @@ import { TASK_ATTR } from '../dnd/backend/attributes';
 import { PlannerDndProvider } from '../dnd/PlannerDndProvider';
 import { useHistoryShortcuts } from '../history/useHistoryShortcuts';
 import { AddTodayButton } from '../tasks/AddTodayButton';
-import { MoveRequestContext } from '../tasks/moveRequest';
+import { loadMoveTaskDialog, MoveRequestContext } from '../tasks/moveRequest';
 import { taskAdded } from '../tasks/events';
 import { MoveTaskDialogContainer } from './MoveTaskDialogContainer';
 import { PlannerHeaderContainer } from './PlannerHeaderContainer';
@@ -74,6 +74,10 @@ function showReadyToType(date: string, id: string) {
 function HoverIconImages() {
   const [wanted, setWanted] = useState(false);
   useEffect(() => whenIdle(() => setWanted(true), 2000), []);
+  // 'Move to…' then opens at once, offline too.
+  useEffect(() => {
+    if (wanted) void loadMoveTaskDialog();
+  }, [wanted]);
   if (!wanted) return null;
   return (
     <div aria-hidden="true" className="icon-preload">

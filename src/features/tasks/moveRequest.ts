@@ -5,3 +5,10 @@ import { createContext } from 'react';
  * without a provider, cards have no 'Move to…' button.
  */
 export const MoveRequestContext = createContext<((id: string) => void) | null>(null);
+
+/**
+ * The dialog (with the <dialog> wrapper and the icons it shares with the menu's dialogs) is a chunk of its own,
+ * loaded on the first 'Move to…' or in idle time (PlannerPage): static, it put those modules on every first load,
+ * and rolldown's split of what they share with the lazy pages made two more requests.
+ */
+export const loadMoveTaskDialog = () => import('./MoveTaskDialog');
