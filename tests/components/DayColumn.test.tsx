@@ -42,7 +42,7 @@ describe('DayColumn', () => {
   });
 
   describe('adding a task', () => {
-    it('adds the trimmed title on Enter and hands focus back to the plus button', async () => {
+    it('adds the trimmed title on Enter and keeps the line open, empty and focused, for the next task', async () => {
       const { user, onAddTask } = renderColumn();
       const plus = screen.getByRole('button', { name: 'Add task to Mon 23 Nov' });
       await user.click(plus);
@@ -52,6 +52,25 @@ describe('DayColumn', () => {
       await user.type(input, '  Call mum  {Enter}');
       expect(onAddTask).toHaveBeenCalledTimes(1);
       expect(onAddTask).toHaveBeenCalledWith('Call mum');
+      expect(input).toBeInTheDocument();
+      expect(input).toHaveValue('');
+      expect(input).toHaveFocus();
+      // The next task's first word is typed into the line, not lost to the plus button.
+      await user.keyboard('Buy milk{Enter}Water plants{Enter}');
+      expect(onAddTask.mock.calls).toEqual([['Call mum'], ['Buy milk'], ['Water plants']]);
+      expect(input).toHaveFocus();
+    });
+
+    it('closes on Enter or Escape on the empty line, and hands focus back to the plus button', async () => {
+      const { user, onAddTask } = renderColumn();
+      const plus = screen.getByRole('button', { name: 'Add task to Mon 23 Nov' });
+      await user.click(plus);
+      await user.keyboard('Call mum{Enter}{Enter}');
+      expect(onAddTask).toHaveBeenCalledTimes(1);
+      expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+      expect(plus).toHaveFocus();
+      await user.keyboard('{Enter}Stretch{Enter}{Escape}');
+      expect(onAddTask).toHaveBeenLastCalledWith('Stretch');
       expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
       expect(plus).toHaveFocus();
     });

@@ -62,6 +62,12 @@ describe('PlannerPage', () => {
     const [added] = Object.values(placedTasks(store.getState().tasks));
     expect(added).toMatchObject({ title: 'Dentist at 10', date: '2026-11-26', completed: false, order: 0 });
     await waitFor(() => expect(storedTasks(storage)).toEqual([added]));
+    // The line stays open under the new card for the next task.
+    const line = screen.getByRole('textbox', { name: 'New task for Thu 26 Nov' });
+    expect(line).toHaveFocus();
+    await user.keyboard('Pay rent{Enter}{Escape}');
+    expect(within(column('Thu 26 Nov')).getAllByRole('listitem').map((card) => card.textContent)).toEqual(['Dentist at 10', 'Pay rent']);
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
   });
 
   it('adds to Some Day', async () => {
@@ -72,15 +78,20 @@ describe('PlannerPage', () => {
     expect(Object.values(taskEntities(store.getState().tasks))[0]).toMatchObject({ date: 'someday' });
   });
 
-  it("the floating '+' adds 'New task' to today, even while another week is shown", async () => {
+  it("the floating '+' adds 'New task' to today, shows today's week and the new title ready to type over", async () => {
     const { user, store } = renderWithProviders(<PlannerPage />);
     await user.click(screen.getByRole('button', { name: 'Add task for today' }));
-    expect(within(column('Wed 25 Nov')).getByRole('button', { name: 'New task' })).toBeInTheDocument();
+    const field = within(column('Wed 25 Nov')).getByRole('textbox', { name: 'Edit "New task"' });
+    expect(field).toHaveFocus();
+    await user.keyboard('Water the plants{Enter}');
+    expect(within(column('Wed 25 Nov')).getByRole('button', { name: 'Water the plants' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next week' }));
     await user.click(screen.getByRole('button', { name: 'Add task for today' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Nov 2026' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
     const tasks = Object.values(placedTasks(store.getState().tasks));
     expect(tasks.map((t) => [t!.title, t!.date, t!.order])).toEqual([
-      ['New task', '2026-11-25', 0],
+      ['Water the plants', '2026-11-25', 0],
       ['New task', '2026-11-25', 1],
     ]);
   });
@@ -148,7 +159,7 @@ describe('PlannerPage', () => {
     await waitFor(() => expect(container.querySelector('.icon-preload')).not.toBeNull());
     const holder = container.querySelector('.icon-preload')!;
     expect(holder).toHaveAttribute('aria-hidden', 'true');
-    expect([...holder.children].map((icon) => icon.className)).toEqual(['icon-mask icon-grip', 'icon-mask icon-trash', 'hover-mark']);
+    expect([...holder.children].map((icon) => icon.className)).toEqual(['icon-mask icon-grip', 'icon-mask icon-trash', 'icon-mask icon-move', 'hover-mark']);
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(8);
   });
 

@@ -26,6 +26,22 @@ describe('TaskCard', () => {
     expect(onDelete).toHaveBeenCalledTimes(1);
   });
 
+  it("its check and delete are native buttons; 'Move to…' shows only where the planner offers it", async () => {
+    const onMoveRequest = jest.fn();
+    const { user } = renderCard({ onMoveRequest });
+    for (const name of ['Mark "Buy milk" complete', 'Delete "Buy milk"', 'Move "Buy milk" to…']) {
+      expect(screen.getByRole('button', { name }).tagName).toBe('BUTTON');
+      expect(screen.getByRole('button', { name })).toHaveAttribute('type', 'button');
+    }
+    await user.click(screen.getByRole('button', { name: 'Move "Buy milk" to…' }));
+    expect(onMoveRequest).toHaveBeenCalledTimes(1);
+  });
+
+  it("has no 'Move to…' without a handler", () => {
+    renderCard();
+    expect(screen.queryByRole('button', { name: /^Move "Buy milk" to/ })).not.toBeInTheDocument();
+  });
+
   it('leaves focus where it was on a mouse click of the check or delete button; the keyboard acts on them focused', async () => {
     const { user, onToggleComplete, onDelete } = renderCard();
     const title = screen.getByRole('button', { name: 'Buy milk' });

@@ -32,6 +32,8 @@ describe('TaskCard stories', () => {
     Completed: () => expect(screen.getByRole('button', { name: `Mark "${title}" complete`, pressed: true })).toBeInTheDocument(),
     Editing: () => expect(screen.getByRole('textbox', { name: `Edit "${title}"` })).toHaveValue(title),
     LongTitle: () => expect(card(longTitle)).toBeInTheDocument(),
+    WithMoveTo: () => expect(card(`Move "${title}" to…`)).toBeInTheDocument(),
+    Phone: () => expect(card(`Move "${title}" to…`)).toBeInTheDocument(),
     DraggingPlaceholder: () => expect(card()).toBeInTheDocument(),
     Dark: () => expect(card()).toBeInTheDocument(),
   });
@@ -50,6 +52,8 @@ describe('DayColumn stories', () => {
     SomeDay: () => expect(column('Some Day')).toHaveTextContent('Book train tickets'),
     DropTarget: () => expect(screen.getByRole('button', { name: 'Review the pull request for the new sync code' })).toBeInTheDocument(),
     Adding: () => expect(screen.getByRole('textbox', { name: 'New task for Mon 23 Nov' })).toHaveFocus(),
+    PhoneEmpty: () => expect(screen.getByRole('heading', { name: 'Mon 23 Nov' }).closest('header')).toHaveTextContent('No tasks yet'),
+    PhoneFull: () => expect(screen.getAllByRole('listitem')).toHaveLength(4),
   });
 });
 
@@ -57,8 +61,8 @@ describe('AddTaskInput stories', () => {
   const input = () => screen.getByRole('textbox', { name: 'New task for Mon 23 Nov' });
   eachStory(composeStories(addTaskInputStories), {
     Empty: () => expect(input()).toHaveAttribute('placeholder', 'What needs doing?'),
-    // The play functions assert the callbacks; the input keeps its text until the parent closes it.
-    AddsOnEnter: () => expect(input()).toHaveValue('  Buy groceries '),
+    // The play functions assert the callbacks; Enter empties the line for the next task, Escape leaves it to the parent.
+    AddsOnEnter: () => expect(input()).toHaveValue(''),
     ClosesOnEscape: () => expect(input()).toHaveValue('Never mind'),
     Dark: () => expect(input()).toHaveFocus(),
   });

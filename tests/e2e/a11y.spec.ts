@@ -95,8 +95,10 @@ const SCREENS: Screen[] = [
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800, touch: false },
-  // A touch screen: the task cards then show their handle and delete button all the time.
+  // A touch screen: the task cards then show their move and delete buttons all the time, finger-sized.
   { name: 'phone', width: 390, height: 844, touch: true },
+  { name: 'tablet', width: 768, height: 1024, touch: true },
+  { name: 'laptop', width: 1440, height: 900, touch: false },
 ];
 
 for (const theme of ['light', 'dark'] as const) {

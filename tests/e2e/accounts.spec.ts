@@ -49,10 +49,9 @@ async function closeDialog(page: Page, name: string) {
 /** Adds a task for today with the floating button and gives it a title. */
 async function addTask(page: Page, title: string) {
   await page.getByRole('button', { name: 'Add task for today' }).click();
-  // The newest 'New task' is the one just added (at the end of today): another device's or a closed tab's
-  // task may still be arriving under that name for a moment.
-  await page.getByRole('button', { name: 'New task', exact: true }).last().click();
+  // '+' opens the task it adds with its title ready to type over (another device's 'New task' may be arriving too).
   const input = page.getByRole('textbox', { name: 'Edit "New task"' });
+  await expect(input).toBeFocused();
   await input.fill(title);
   await input.press('Enter');
   await expect(page.getByText(title, { exact: true })).toBeVisible();

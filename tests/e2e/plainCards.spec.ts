@@ -21,12 +21,14 @@ const tasks = (date: string, n: number) =>
   }));
 
 for (const theme of ['light', 'dark'] as const) {
-  for (const [width, height] of [
-    [1600, 1000],
-    [390, 844],
+  for (const [width, height, touch] of [
+    [1600, 1000, false],
+    [390, 844, false],
+    // A touch screen's cards have finger-sized controls and no grip (index.css).
+    [390, 844, true],
   ] as const) {
-    test(`a plain card looks exactly like the full card it becomes (${theme}, ${width}px)`, async ({ browser }) => {
-      const context = await browser.newContext({ viewport: { width, height }, serviceWorkers: 'block' });
+    test(`a plain card looks exactly like the full card it becomes (${theme}, ${width}px${touch ? ', touch' : ''})`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width, height }, serviceWorkers: 'block', hasTouch: touch, isMobile: touch });
       await context.addInitScript(
         ([theme, json]) => {
           localStorage.setItem('theme', theme!);

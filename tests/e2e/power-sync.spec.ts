@@ -63,9 +63,18 @@ test.afterAll(async () => {
   await b?.context.close();
 });
 
+/** '+' adds 'New task' to today and opens its title for typing; Escape leaves it as it is. */
+async function addNewTask(page: Page) {
+  await page.getByRole('button', { name: 'Add task for today' }).click();
+  const input = page.getByRole('textbox', { name: 'Edit "New task"' });
+  await expect(input).toBeFocused();
+  await input.press('Escape');
+  await expect(card(page, 'New task')).toBeVisible();
+}
+
 test("an undo and a redo on one device show on the other; the other device's history is its own", async () => {
   const today = dayKey(0);
-  await a.page.getByRole('button', { name: 'Add task for today' }).click();
+  await addNewTask(a.page);
   await expect(card(b.page, 'New task')).toBeVisible({ timeout: 5000 });
   await card(a.page, 'New task').hover();
   await a.page.getByRole('button', { name: 'Delete "New task"' }).click();
@@ -120,7 +129,7 @@ test('rollover on two devices moves each unfinished past task once, to the end o
   // A rolls over too, then adds a task at the end of today.
   await settings.getByRole('switch', { name: 'Move unfinished tasks to today' }).click();
   await settings.getByRole('button', { name: 'Close' }).click();
-  await a.page.getByRole('button', { name: 'Add task for today' }).click();
+  await addNewTask(a.page);
   await expect.poll(() => storedDay(a.page, today)).toEqual(['Two days ago', 'Yesterday', 'New task']);
 
   // B's rollover reaches the log after A's: the tasks were already moved, so nothing moves again.

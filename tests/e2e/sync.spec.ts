@@ -11,8 +11,9 @@ const email = `sync-${Date.now()}@example.com`;
 
 async function addTask(page: Page, title: string) {
   await page.getByRole('button', { name: 'Add task for today' }).click();
-  await page.getByRole('button', { name: 'New task', exact: true }).click();
+  // '+' opens the task it adds with its title ready to type over.
   const input = page.getByRole('textbox', { name: 'Edit "New task"' });
+  await expect(input).toBeFocused();
   await input.fill(title);
   await input.press('Enter');
   await expect(card(page, title)).toBeVisible();

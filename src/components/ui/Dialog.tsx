@@ -65,7 +65,7 @@ export function Dialog({ open, onClose, title, description, children, width = 'm
             type="button"
             aria-label="Close"
             onClick={onClose}
-            className="-mt-1 -mr-2 grid size-9 shrink-0 cursor-pointer place-items-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+            className="-mt-1 -mr-2 grid size-9 shrink-0 cursor-pointer pointer-coarse:size-11 place-items-center rounded-lg text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
           >
             <XIcon className="size-5" />
           </button>

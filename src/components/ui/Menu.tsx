@@ -211,7 +211,7 @@ export function MenuItem({ onSelect, disabled = false, children, className = '' 
         menu.closeMenu(true);
         onSelect?.();
       }}
-      className={`flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm outline-none ${disabled ? 'cursor-default focus:bg-slate-50 dark:focus:bg-slate-800/50' : 'cursor-pointer focus:bg-slate-100 dark:focus:bg-slate-800'} ${className}`}
+      className={`flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm outline-none pointer-coarse:min-h-11 ${disabled ? 'cursor-default focus:bg-slate-50 dark:focus:bg-slate-800/50' : 'cursor-pointer focus:bg-slate-100 dark:focus:bg-slate-800'} ${className}`}
     >
       {children}
     </button>

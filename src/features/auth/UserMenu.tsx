@@ -41,7 +41,7 @@ export function UserMenu({
     <Menu onOpenChange={onOpenChange}>
       <MenuButton
         aria-label="User menu"
-        className={`relative grid size-9 cursor-pointer place-items-center rounded-full text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 ${
+        className={`relative grid size-9 cursor-pointer place-items-center rounded-full text-sm pointer-coarse:size-11 font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 ${
           initial
             ? 'bg-gradient-to-br from-indigo-500 to-violet-600 text-white shadow-sm hover:brightness-110'
             : 'border border-slate-300 bg-white text-slate-600 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800'

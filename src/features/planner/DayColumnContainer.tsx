@@ -12,6 +12,7 @@ import { groupTasks, type TaskGroup } from './cardGroups';
 import { cardsDeferred, deferOffscreenCards, scheduleUpgrade } from './cardUpgrade';
 import { makeSelectColumn } from './columnView';
 import { columnToggled } from './plannerSlice';
+import { dayElementId } from './reveal';
 import { dateLabel, dayLabel, isTodayKey } from './week';
 
 // A day may hold hundreds of tasks. A column shows a screenful of cards with the grid (one-line cards
@@ -138,6 +139,7 @@ export const DayColumnContainer = memo(function DayColumnContainer({ date }: { d
   return (
     <ColumnWithCards
       date={date}
+      id={dayElementId(date)}
       title={someday ? 'Some Day' : dayLabel(date)}
       dateLabel={someday ? undefined : dateLabel(date)}
       isToday={!someday && isTodayKey(date)}

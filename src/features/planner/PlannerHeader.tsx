@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon, MoonIcon, RedoIcon, SunIcon, UndoIcon } from '../../components/icons';
 import type { Theme } from '../theme/themeSlice';
 
@@ -17,10 +17,13 @@ export interface PlannerHeaderProps {
   canRedo?: boolean;
   /** The user menu. */
   userMenu?: ReactNode;
+  /** Under the header's row on a phone: the day strip. */
+  strip?: ReactNode;
 }
 
+// 44 px on a touch screen (a finger's hit area), 36 px with a mouse.
 const iconButton =
-  'grid size-9 place-items-center rounded-lg text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
+  'grid size-9 pointer-coarse:size-11 place-items-center rounded-lg text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
 
 // Disabled buttons are exempt from contrast rules, but still readable as "not now".
 const disabledLook = 'disabled:cursor-default disabled:text-slate-400 disabled:hover:bg-transparent dark:disabled:text-slate-500';
@@ -37,18 +40,21 @@ export function PlannerHeader({
   canUndo = false,
   canRedo = false,
   userMenu,
+  strip,
 }: PlannerHeaderProps) {
   const dark = theme === 'dark';
+  const header = useStickyHeight();
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
-      <div className="mx-auto flex max-w-[1800px] flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3 sm:px-6">
+    <header ref={header} className="sticky top-0 z-20 border-b border-slate-200 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
+      {/* One row on a phone: no logo, no gaps, the title gives way. */}
+      <div className="mx-auto flex max-w-[1800px] items-center px-1 py-1 sm:flex-wrap sm:gap-x-3 sm:gap-y-2 sm:px-6 sm:py-3">
         <div className="flex min-w-0 items-center gap-3">
-          <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-indigo-600 text-white shadow-sm shadow-indigo-600/30">
+          <span className="hidden size-9 shrink-0 sm:grid place-items-center rounded-xl bg-indigo-600 text-white shadow-sm shadow-indigo-600/30">
             <CalendarIcon className="size-5" />
           </span>
-          <h1 className="truncate text-lg font-semibold tracking-tight sm:text-xl">{title}</h1>
+          <h1 className="truncate text-sm font-semibold tracking-tight sm:text-xl">{title}</h1>
         </div>
-        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <div className="ml-auto flex shrink-0 items-center sm:gap-2">
           {onUndo && onRedo && (
             <div className="flex items-center">
               <button type="button" aria-label="Undo" title="Undo (Ctrl+Z)" onClick={onUndo} disabled={!canUndo} className={`${iconButton} ${disabledLook}`}>
@@ -66,14 +72,14 @@ export function PlannerHeader({
               </button>
             </div>
           )}
-          <div className="flex items-center rounded-xl border border-slate-200 bg-white p-0.5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+          <div className="flex items-center sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white sm:p-0.5 sm:shadow-sm dark:sm:border-slate-800 dark:sm:bg-slate-900">
             <button type="button" aria-label="Previous week" onClick={onPreviousWeek} className={iconButton}>
               <ChevronLeftIcon className="size-5" />
             </button>
             <button
               type="button"
               onClick={onToday}
-              className="h-9 rounded-lg px-3 text-sm font-semibold text-slate-700 transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-slate-200 dark:hover:bg-slate-800"
+              className="h-9 min-w-11 rounded-lg px-0 text-sm font-semibold pointer-coarse:h-11 sm:px-3 text-slate-700 transition hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 dark:text-slate-200 dark:hover:bg-slate-800"
             >
               Today
             </button>
@@ -92,6 +98,30 @@ export function PlannerHeader({
           {userMenu}
         </div>
       </div>
+      {strip}
     </header>
   );
+}
+
+/**
+ * The header's height as --planner-header on the page's root: the days' headings stick under it, and a day
+ * brought into view stops there (index.css). The header is one row, or on a phone a row and the day strip.
+ */
+function useStickyHeight() {
+  const header = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const element = header.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = element.ownerDocument.documentElement;
+    const measure = () => root.style.setProperty('--planner-header', `${element.offsetHeight}px`);
+    // Now as well, before the page's own layout effects bring a day into view (children's run first).
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--planner-header');
+    };
+  }, []);
+  return header;
 }

@@ -1,10 +1,13 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { UserMenuContainer } from '../auth/UserMenuContainer';
 import { redoRequested, selectCanRedo, selectCanUndo, undoRequested } from '../history/historySlice';
 import { selectTheme, themeToggled } from '../theme/themeSlice';
+import { DayStrip } from './DayStrip';
 import { PlannerHeader } from './PlannerHeader';
-import { nextWeekShown, previousWeekShown, selectWeekTitle, todayShown } from './plannerSlice';
+import { nextWeekShown, previousWeekShown, selectWeekDayKeys, selectWeekTitle, todayShown } from './plannerSlice';
+import { revealDay } from './reveal';
+import { dateLabel, dayLabel, isTodayKey, toDayKey } from './week';
 
 export function PlannerHeaderContainer() {
   const dispatch = useAppDispatch();
@@ -12,19 +15,32 @@ export function PlannerHeaderContainer() {
   const theme = useAppSelector(selectTheme);
   const canUndo = useAppSelector(selectCanUndo);
   const canRedo = useAppSelector(selectCanRedo);
+  const days = useAppSelector(selectWeekDayKeys);
+  const stripDays = useMemo(
+    () => days.map((date) => ({ date, weekday: dayLabel(date), day: date.slice(8).replace(/^0/, ''), label: `${dayLabel(date)} ${dateLabel(date)}`, isToday: isTodayKey(date) })),
+    [days],
+  );
+  const jump = useCallback((date: string) => void revealDay(date), []);
+  // Today's week, then today's heading under the header once it is on the page.
+  const onToday = useCallback(() => {
+    dispatch(todayShown());
+    const today = toDayKey(new Date());
+    requestAnimationFrame(() => revealDay(today));
+  }, [dispatch]);
   return (
     <PlannerHeader
       title={title}
       theme={theme}
       onPreviousWeek={useCallback(() => dispatch(previousWeekShown()), [dispatch])}
       onNextWeek={useCallback(() => dispatch(nextWeekShown()), [dispatch])}
-      onToday={useCallback(() => dispatch(todayShown()), [dispatch])}
+      onToday={onToday}
       onToggleTheme={useCallback(() => dispatch(themeToggled()), [dispatch])}
       onUndo={useCallback(() => dispatch(undoRequested()), [dispatch])}
       onRedo={useCallback(() => dispatch(redoRequested()), [dispatch])}
       canUndo={canUndo}
       canRedo={canRedo}
       userMenu={<UserMenuContainer />}
+      strip={<DayStrip days={stripDays} onJump={jump} />}
     />
   );
 }

@@ -1,12 +1,17 @@
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { whenIdle } from '../../lib/idle';
+import { TASK_ATTR } from '../dnd/backend/attributes';
 import { PlannerDndProvider } from '../dnd/PlannerDndProvider';
 import { useHistoryShortcuts } from '../history/useHistoryShortcuts';
 import { AddTodayButton } from '../tasks/AddTodayButton';
+import { loadMoveTaskDialog, MoveRequestContext } from '../tasks/moveRequest';
 import { taskAdded } from '../tasks/events';
+import { MoveTaskDialogContainer } from './MoveTaskDialogContainer';
 import { PlannerHeaderContainer } from './PlannerHeaderContainer';
-import { selectWeekDayKeys } from './plannerSlice';
+import { selectWeekDayKeys, todayShown } from './plannerSlice';
+import { dayElementId, NARROW, revealDay } from './reveal';
 import { removeStartupShell } from './startupShell';
 import { toDayKey } from './week';
 import { WeekGrid } from './WeekGrid';
@@ -17,37 +22,68 @@ export function PlannerPage() {
   const dispatch = useAppDispatch();
   const days = useAppSelector(selectWeekDayKeys);
   useHistoryShortcuts();
-  const addForToday = useCallback(() => dispatch(taskAdded(NEW_TASK_TITLE, toDayKey(new Date()))), [dispatch]);
+  const addForToday = useCallback(() => {
+    const today = toDayKey(new Date());
+    // On screen within the press, so the new card can take focus while the tap still counts (a phone's keyboard opens).
+    const { id } = flushSync(() => {
+      dispatch(todayShown());
+      return dispatch(taskAdded(NEW_TASK_TITLE, today)).payload;
+    });
+    showReadyToType(today, id);
+  }, [dispatch]);
   // index.html shows the empty week until the app's is on screen; removed before this commit paints.
   useLayoutEffect(removeStartupShell, []);
+  // A phone shows the week as a list of days: it opens on today.
+  useLayoutEffect(() => {
+    if (window.matchMedia?.(NARROW).matches) revealDay(toDayKey(new Date()));
+  }, []);
+  const [movingId, setMovingId] = useState<string | null>(null);
+  const endMove = useCallback(() => setMovingId(null), []);
 
   return (
     <div className="min-h-screen">
       <PlannerHeaderContainer />
-      <main className="mx-auto max-w-[1800px] px-4 pt-4 pb-28 sm:px-6 sm:pt-6 xl:px-4">
+      {/* On a phone the last days can still scroll up to the header, as the day strip and 'Today' bring them there. */}
+      <main className="mx-auto max-w-[1800px] px-4 pt-4 pb-[calc(100svh-12rem)] sm:px-6 sm:pt-6 sm:pb-28 xl:px-3">
         <PlannerDndProvider>
-          <WeekGrid days={days} />
+          <MoveRequestContext value={setMovingId}>
+            <WeekGrid days={days} />
+          </MoveRequestContext>
         </PlannerDndProvider>
       </main>
       <AddTodayButton onClick={addForToday} />
+      <MoveTaskDialogContainer taskId={movingId} onClose={endMove} />
       <HoverIconImages />
     </div>
   );
 }
 
+/** Brings the new card into view with its title open for editing, all selected: typing replaces 'New task'. */
+function showReadyToType(date: string, id: string) {
+  const card = document.getElementById(dayElementId(date))?.querySelector(`[${TASK_ATTR}="${id}"]`);
+  if (!card) return;
+  card.scrollIntoView?.({ block: 'center' });
+  card.querySelector<HTMLButtonElement>('button.task-title')?.click();
+}
+
 /**
- * The images of the cards' hover-only icons (grip, delete, check: masks in index.css), decoded in idle time once
+ * The images of the cards' hover-only icons (grip, delete, move, check: masks in index.css), decoded in idle time once
  * the planner is up. Left to the first hover over a card, they made its style update take ~7 ms instead of ~1
  * (an SVG document each), a dropped frame as the pointer first came over the week.
  */
 function HoverIconImages() {
   const [wanted, setWanted] = useState(false);
   useEffect(() => whenIdle(() => setWanted(true), 2000), []);
+  // 'Move to…' then opens at once, offline too.
+  useEffect(() => {
+    if (wanted) void loadMoveTaskDialog();
+  }, [wanted]);
   if (!wanted) return null;
   return (
     <div aria-hidden="true" className="icon-preload">
       <span className="icon-mask icon-grip" />
       <span className="icon-mask icon-trash" />
+      <span className="icon-mask icon-move" />
       <span className="hover-mark" />
     </div>
   );

@@ -20,10 +20,15 @@ type Story = StoryObj<typeof meta>;
 
 export const Empty: Story = {};
 
+/** Enter adds and leaves the line empty and focused for the next task. */
 export const AddsOnEnter: Story = {
   play: async ({ args, canvas, userEvent }) => {
-    await userEvent.type(canvas.getByRole('textbox', { name: args.label }), '  Buy groceries {Enter}');
+    const input = canvas.getByRole('textbox', { name: args.label });
+    await userEvent.type(input, '  Buy groceries {Enter}');
     await expect(args.onAdd).toHaveBeenCalledWith('Buy groceries');
+    await expect(input).toHaveValue('');
+    await expect(input).toHaveFocus();
+    await expect(args.onClose).not.toHaveBeenCalled();
   },
 };
 

@@ -20,3 +20,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Floating: Story = {};
+
+/** On a phone the '+' sits on a bar along the bottom, so no card's control scrolls under it. */
+export const Phone: Story = { globals: { viewport: { value: 'mobile2', isRotated: false } } };

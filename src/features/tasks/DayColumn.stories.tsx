@@ -62,3 +62,11 @@ export const Adding: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Add task to Mon 23 Nov' }));
   },
 };
+
+const phone = { viewport: { value: 'mobile2', isRotated: false } };
+
+/** A phone's agenda: an empty day is one line, heading, 'No tasks yet' and add. */
+export const PhoneEmpty: Story = { globals: phone };
+
+/** A phone's agenda: the heading sticks under the page's header while the day's tasks scroll by. */
+export const PhoneFull: Story = { globals: phone, args: { isToday: true, taskCount: tasks.length, children: cards(tasks) } };

@@ -39,6 +39,28 @@ export const LongTitle: Story = {
   args: { title: 'Call the dentist about moving the check-up to a morning slot, and ask whether the new insurance card works' },
 };
 
+/** In the planner each card offers 'Move to…' (on a touch screen beside delete, with a mouse on keyboard focus). */
+export const WithMoveTo: Story = {
+  args: { onMoveRequest: fn() },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: `Move "${args.title}" to…` }));
+    await expect(args.onMoveRequest).toHaveBeenCalled();
+  },
+};
+
+/** A phone: on a touch screen every control is at least 44 px square and the grip gives its place to the title. */
+export const Phone: Story = {
+  args: { onMoveRequest: fn() },
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+  decorators: [
+    (Story) => (
+      <ul className="w-[358px]">
+        <Story />
+      </ul>
+    ),
+  ],
+};
+
 export const DraggingPlaceholder: Story = { args: { isDragging: true } };
 
 export const Dark: Story = {

@@ -1,5 +1,4 @@
 import { memo, useRef, useState, type HTMLAttributes, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
-import { roleButtonKeys } from '../../lib/roleButton';
 
 export interface TaskCardProps {
   title: string;
@@ -8,6 +7,8 @@ export interface TaskCardProps {
   onDelete: () => void;
   /** Called with a trimmed, non-empty title that differs from the current one. */
   onRename: (title: string) => void;
+  /** Opens the 'Move to…' choice of days for this task (a way to move it without dragging); no button without it. */
+  onMoveRequest?: () => void;
   /** Shown as a dimmed placeholder while this card is being dragged. */
   isDragging?: boolean;
   /** Drag and drop's marks on the card's root (the card is its drag source). */
@@ -24,6 +25,7 @@ export const TaskCard = memo(function TaskCard({
   onToggleComplete,
   onDelete,
   onRename,
+  onMoveRequest,
   isDragging = false,
   cardProps,
   handleProps,
@@ -91,7 +93,7 @@ export const TaskCard = memo(function TaskCard({
       {/* Styles and icons: .task-* in index.css. */}
       <button type="button" aria-label={`Move task: ${title}`} {...handleProps} className="task-grip" />
       {/* A toggle button: its name stays the same and aria-pressed says whether the task is done (WAI-ARIA APG). */}
-      <span {...cardButton} aria-label={`Mark "${title}" complete`} aria-pressed={completed} onClick={onToggleComplete} className="task-check" />
+      <button type="button" {...cardButton} aria-label={`Mark "${title}" complete`} aria-pressed={completed} onClick={onToggleComplete} className="task-check" />
       {/* While the field is open, the title is kept out of sight and out of reach, and focus comes back to it. */}
       <button
         ref={titleButton}
@@ -116,29 +118,24 @@ export const TaskCard = memo(function TaskCard({
           className="min-w-0 flex-1 rounded-md border border-indigo-400 bg-white px-1 py-px text-sm leading-5 outline-none focus:ring-2 focus:ring-indigo-500/30 dark:bg-slate-950"
         />
       )}
-      {/* Its place is kept while hidden, so the icon appears without moving anything under the pointer. */}
-      {draft === null && (
-        <span {...cardButton} aria-label={`Delete "${title}"`} onClick={deleteTask} className="task-delete" />
+      {/* With a mouse these lie over the title's end, shown on hover or focus, so the title keeps the card's width;
+          on a touch screen they sit beside it, finger-sized (index.css). */}
+      {draft === null && onMoveRequest && (
+        <button type="button" {...cardButton} aria-label={`Move "${title}" to…`} aria-haspopup="dialog" onClick={onMoveRequest} className="task-move" />
       )}
+      {draft === null && <button type="button" {...cardButton} aria-label={`Delete "${title}"`} onClick={deleteTask} className="task-delete" />}
     </li>
   );
 });
 
 /**
- * The check and delete buttons: spans with role="button" (name, pressed state and keys as a button's:
- * roleButtonKeys), not <button>s. The browser's own stylesheet has a `button:active` rule, so pressing a <button>
- * restyles it (and its drawn circle or icon) between the press and the click. With 5,000 cards that restyle took
- * 0.3-0.5 ms of the 2 ms from press to completion, more than the rest of the press (docs/performance.md, "Fourteenth pass").
- *
- * A mouse click on either leaves focus where it was (as Safari does for every button): with thousands of cards,
- * moving focus restyles the page on the press, and a focused delete button would then make the delete move focus
- * again (focusAfterDelete). Keyboard and screen-reader users, who act on the focused button, keep it.
+ * A mouse click on the card's buttons leaves focus where it was (as Safari does for every button): with thousands
+ * of cards, moving focus restyles the page on the press, and a focused delete button would then make the delete
+ * move focus again (focusAfterDelete). Keyboard and screen-reader users, who act on the focused button, keep it.
+ * Plain <button>s: their `:active` restyle costs ~0.3-0.5 ms of a click among 5,000 cards, which no one can feel.
  */
 const cardButton = {
-  role: 'button',
-  tabIndex: 0,
   onMouseDown: (event: MouseEvent<HTMLElement>) => event.preventDefault(),
-  ...roleButtonKeys,
 } as const;
 
 /**

@@ -1,7 +1,8 @@
-import { memo, useCallback, useRef } from 'react';
+import { memo, use, useCallback, useMemo, useRef } from 'react';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { taskDndProps } from '../dnd/useTaskDnd';
 import { showCardCompletion } from './cardCompletion';
+import { MoveRequestContext } from './moveRequest';
 import { TaskCard } from './TaskCard';
 import { taskCompletionSet, taskDeleted, taskRenamed } from './events';
 import { selectTaskById } from './taskSelectors';
@@ -38,6 +39,8 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
   }, [dispatch, store, id, date]);
   const onDelete = useCallback(() => dispatch(taskDeleted({ id })), [dispatch, id]);
   const onRename = useCallback((title: string) => dispatch(taskRenamed({ id, title })), [dispatch, id]);
+  const requestMove = use(MoveRequestContext);
+  const onMoveRequest = useMemo(() => (requestMove ? () => requestMove(id) : undefined), [requestMove, id]);
 
   return (
     <TaskCard
@@ -50,6 +53,7 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
       onToggleComplete={onToggleComplete}
       onDelete={onDelete}
       onRename={onRename}
+      onMoveRequest={onMoveRequest}
     />
   );
 }

@@ -1,0 +1,42 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn } from 'storybook/test';
+import { DayStrip } from './DayStrip';
+
+const meta = {
+  title: 'Planner/DayStrip',
+  component: DayStrip,
+  args: {
+    days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((weekday, i) => ({
+      date: `2026-11-${23 + i}`,
+      weekday,
+      day: String(23 + i),
+      label: `${weekday} ${23 + i} Nov`,
+      isToday: i === 2,
+    })),
+    onJump: fn(),
+  },
+  globals: { viewport: { value: 'mobile2', isRotated: false } },
+} satisfies Meta<typeof DayStrip>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Under the header on a phone: a press brings that day's heading under the header. */
+export const Phone: Story = {
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Go to Some Day' }));
+    await expect(args.onJump).toHaveBeenCalledWith('someday');
+  },
+};
+
+export const Dark: Story = {
+  decorators: [
+    (Story) => (
+      <div className="dark">
+        <div className="bg-slate-950 text-slate-100">
+          <Story />
+        </div>
+      </div>
+    ),
+  ],
+};
