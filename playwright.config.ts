@@ -25,7 +25,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && tsx server/index.ts`,
+    command: `rm -rf ${dataDir} && tsx tests/e2e/support/seedDataDir.ts ${dataDir} && tsx server/index.ts`,
     url: `http://127.0.0.1:${port}/`,
     // The whole suite signs up and in from 127.0.0.1 against one server: per-address limits are for people
     // (they are tested in tests/server/ratelimit.test.ts).

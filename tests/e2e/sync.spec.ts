@@ -172,5 +172,5 @@ test('after an outage longer than the backoff, edits reach the other device with
   await a.context.setOffline(false);
   const back = Date.now();
   await expect(card(b.page, 'Made during the outage')).toBeVisible({ timeout: 2000 });
-  console.log(`after a 45 s outage: on the other device ${Date.now() - back} ms after the way back`);
+  test.info().annotations.push({ type: 'after a 45 s outage, on the other device', description: `${Date.now() - back} ms after the way back` });
 });

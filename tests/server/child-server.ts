@@ -6,6 +6,8 @@ export interface Child {
   /** The server's own pid (in zombie mode the spawned process is its parent). */
   pid: number;
   url: string;
+  /** The anon key the server printed (before its URL line). */
+  anonKey: string;
   output: () => string;
   exited: Promise<number | null>;
 }
@@ -31,7 +33,8 @@ export function startChild(dataDir: string, env: Record<string, string> = {}, { 
       output += chunk.toString();
       const url = /Weekly Planner is running at (http:\/\/\S+)/.exec(output)?.[1];
       const pid = zombie ? Number(/server pid (\d+)/.exec(output)?.[1]) : child.pid!;
-      if (url && pid) resolve({ process: child, pid, url, output: () => output, exited });
+      const anonKey = /Anon key: (\S+)/.exec(output)?.[1];
+      if (url && pid && anonKey) resolve({ process: child, pid, url, anonKey, output: () => output, exited });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);

@@ -1,43 +1,13 @@
 // The real entry point (`tsx server/index.ts`) as a child process on PGlite: what it acknowledged
 // survives SIGKILL, keys survive restarts, and a data directory is never opened twice.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import { startChild, type Child } from './child-server.ts';
 import { uniqueEmail } from './harness.ts';
 import { seedPglite } from './pgliteTemplate.ts';
-
-interface Child {
-  process: ChildProcess;
-  url: string;
-  anonKey: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Starts `tsx server/index.ts` (node --import tsx, so the pid is the server itself) and waits for its URL line. */
-function startChild(dataDir: string): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: process.cwd(),
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /Weekly Planner is running at (http:\/\/\S+)/.exec(output)?.[1];
-      const anonKey = /Anon key: (\S+)/.exec(output)?.[1];
-      if (url && anonKey) resolve({ process: child, url, anonKey, output: () => output, exited });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
 
 const clientFor = (child: Child) =>
   createClient(child.url, child.anonKey, {
