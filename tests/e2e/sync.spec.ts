@@ -1,23 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { card, newDevice, signIn, subscribe, type Device } from './support/premium';
+import { addTask, card, type Device, newDevice, signIn, subscribe } from './support/premium';
 
 // Premium sync end to end: one subscriber on two browser contexts (two devices) against the real
 // build and server. Edits show live on the other device, offline edits on both merge, concurrent
 // adds and a delete against an offline rename converge, and a reload sends what was queued.
 
 const email = `sync-${Date.now()}@example.com`;
-
-
-
-async function addTask(page: Page, title: string) {
-  await page.getByRole('button', { name: 'Add task for today' }).click();
-  // '+' opens the task it adds with its title ready to type over.
-  const input = page.getByRole('textbox', { name: 'Edit "New task"' });
-  await expect(input).toBeFocused();
-  await input.fill(title);
-  await input.press('Enter');
-  await expect(card(page, title)).toBeVisible();
-}
 
 async function rename(page: Page, from: string, to: string) {
   await card(page, from).click();

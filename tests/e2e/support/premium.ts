@@ -18,6 +18,16 @@ export const card = (page: Page, title: string) => page.getByRole('button', { na
  * "serviceWorkers: 'block'" where a test intercepts). Other devices let the PWA's worker take charge, as a
  * person's browser would.
  */
+/** Adds a task to today as a person does: '+' opens the task it adds with its title ready to type over. */
+export async function addTask(page: Page, title: string) {
+  await page.getByRole('button', { name: 'Add task for today' }).click();
+  const input = page.getByRole('textbox', { name: 'Edit "New task"' });
+  await expect(input).toBeFocused();
+  await input.fill(title);
+  await input.press('Enter');
+  await expect(card(page, title)).toBeVisible();
+}
+
 export async function newDevice(browser: Browser, opts: { watched?: boolean } = {}): Promise<Device> {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, serviceWorkers: opts.watched ? 'block' : 'allow' });
   return { context, page: await context.newPage() };
