@@ -2,6 +2,7 @@ import { authConnectRequested } from '../../src/features/auth/authSlice';
 import { signIn, signOut } from '../../src/features/auth/authThunks';
 import { keptKey, VISITOR_KEY } from '../../src/features/sync/signOutStorage';
 import { BASE_KEY, OUTBOX_PREFIX } from '../../src/features/sync/syncStorage';
+import { selectUnsentCount } from '../../src/features/sync/syncSlice';
 import { taskAdded, taskRenamed } from '../../src/features/tasks/events';
 import { selectAllTasks } from '../../src/features/tasks/taskSelectors';
 import type { Task } from '../../src/features/tasks/types';
@@ -137,4 +138,32 @@ test('another open tab follows the sign-out and does not write the account\'s ta
   expect(kept.entries.map((entry) => entry.event.payload.title)).toEqual(['Alice in tab B']);
   expect(localStorage.getItem(VISITOR_KEY)).not.toMatch(/Alice/);
   expect(warn).toHaveBeenCalledWith('Cloud sync: upload failed', expect.any(Error));
+});
+
+test('an event the server acknowledged is not unsent while its echo is on the way: sign-out neither counts nor keeps it, and it is not sent twice', async () => {
+  const backend = subscribedBackend();
+  const { store } = await startApp(backend, { stored: visitorList });
+  await store.dispatch(signIn(alice));
+  await settle(15_000);
+  // The append is answered; the log's echo (realtime, the read-back) has not reached this device yet.
+  backend.realtimeDown = true;
+  backend.readGate = new Promise(() => {});
+  store.dispatch(taskRenamed({ id: 'a', title: 'Alice stored' }));
+  await settle(2000);
+  expect(eventTitles(backend)).toEqual(expect.arrayContaining(['Alice stored']));
+  expect(store.getState().sync.outbox).toHaveLength(1);
+  expect(selectUnsentCount(store.getState())).toBe(0);
+  expect(titles(selectAllTasks(store.getState()))).toEqual(['Alice stored']);
+
+  // A later edit goes alone: the acknowledged one is not sent again.
+  const appendsBefore = backend.appends.length;
+  store.dispatch(taskAdded('Alice later', '2026-11-25'));
+  await settle(2000);
+  expect(backend.appends.slice(appendsBefore).flatMap((append) => append.events)).toHaveLength(1);
+  expect(selectUnsentCount(store.getState())).toBe(0);
+
+  await store.dispatch(signOut());
+  await settle(2000);
+  expect(localStorage.getItem(keptKey(backend.idOf(alice.email)))).toBeNull();
+  expect(titles(selectAllTasks(store.getState()))).toEqual(['Visitor errand']);
 });

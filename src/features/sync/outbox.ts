@@ -3,7 +3,7 @@ import type { Backend } from '../../lib/supabase';
 import { notify } from '../../lib/notify';
 import { subscriptionCheckRequested } from '../subscription/subscriptionSlice';
 import { RETRY_MAX_MS } from './retrying';
-import { outboxAdopted, outboxEntriesDropped, syncLapsed, TAB_GRACE_MS, type OutboxEntry } from './syncSlice';
+import { outboxAdopted, outboxEntriesDropped, outboxEntriesStored, syncLapsed, TAB_GRACE_MS, unsentEntries, type OutboxEntry } from './syncSlice';
 import { adoptOutboxes } from './syncStorage';
 
 const BATCH = 500;
@@ -48,7 +48,7 @@ export class SessionOutbox {
     this.failures = 0;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
-    if (this.state.outbox.length === 0 || this.state.lapsed) return;
+    if (unsentEntries(this.state.outbox).length === 0 || this.state.lapsed) return;
     this.api.extra.uploads.changed();
     void this.api.extra.uploads.flush();
   }
@@ -65,7 +65,9 @@ export class SessionOutbox {
 
   /** Sends the outbox's first batch (one client id, ≤ 500 events). Called by the upload scheduler. */
   async send(): Promise<void> {
-    const { outbox, lastSeq, lapsed } = this.state;
+    const { lastSeq, lapsed } = this.state;
+    // Entries the server already acknowledged wait for the log only: not sent again.
+    const outbox = unsentEntries(this.state.outbox);
     if (lastSeq === null || lapsed || outbox.length === 0) return;
     const first = outbox[0]!.clientId;
     // Another open tab's event is sent by that tab; this one's later events wait behind it (the log keeps
@@ -94,11 +96,13 @@ export class SessionOutbox {
     const confirmedSeq = this.state.lastSeq ?? 0;
     const known = (data ?? []).filter((row) => row.seq <= confirmedSeq).map((row) => ({ clientId: first, clientSeq: row.client_seq }));
     if (known.length > 0) this.api.dispatch(outboxEntriesDropped({ entries: known }));
+    const stored = (data ?? []).filter((row) => row.seq > confirmedSeq).map((row) => ({ clientId: first, clientSeq: row.client_seq }));
+    if (stored.length > 0) this.api.dispatch(outboxEntriesStored({ entries: stored }));
     // Realtime usually brings them back at once; if not, read them.
     setTimeout(() => {
       if ((this.state.lastSeq ?? 0) < acked) this.catchUp();
     }, ACK_READBACK_MS);
-    if (this.state.outbox.length > batch.length) this.api.extra.uploads.changed();
+    if (unsentEntries(this.state.outbox).length > 0) this.api.extra.uploads.changed();
   }
 
   private failed(status: number, message: string, batch: OutboxEntry[]) {

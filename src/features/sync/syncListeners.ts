@@ -92,7 +92,7 @@ export function addSyncListeners(startAppListening: AppStartListening, early: Un
           const { userId: endedId, outbox, nextClientSeq } = state.sync;
           outboxStore?.save(endedId, [], nextClientSeq);
           outboxStore?.flush(Date.now());
-          const own = outbox.filter((entry) => entry.foreign === undefined);
+          const own = outbox.filter((entry) => entry.foreign === undefined && !entry.stored);
           const visitor = endAccountHere(api.extra.storage(), endedId, own);
           api.dispatch(syncStopped());
           api.dispatch(tasksRebased({ days: daysFrom(visitor) }));

@@ -24,6 +24,11 @@ export interface OutboxEntry {
    * the server stores each (client id, counter) once). Never stored with this tab's own outbox.
    */
   foreign?: number;
+  /**
+   * The server answered its append: the event is in the log, so it is no longer unsent (sign-out neither asks about
+   * it nor keeps it). It stays here, shown on top of the confirmed list, until the log brings it back.
+   */
+  stored?: true;
 }
 
 export interface LogEvent {
@@ -68,6 +73,9 @@ export const logEventsReceived = createAction<{ events: LogEvent[] }>('sync/logE
 
 /** Events the server refused for good (malformed): dropped, so the outbox moves on. */
 export const outboxEntriesDropped = createAction<{ entries: Array<{ clientId: string; clientSeq: number }> }>('sync/outboxEntriesDropped');
+
+/** Events the server acknowledged storing (see OutboxEntry.stored). */
+export const outboxEntriesStored = createAction<{ entries: Array<{ clientId: string; clientSeq: number }> }>('sync/outboxEntriesStored');
 
 /** Unsent events of a page that closed or crashed while this one was open: sent from here now. */
 export const outboxAdopted = createAction<{ entries: OutboxEntry[] }>('sync/outboxAdopted');
@@ -158,6 +166,13 @@ function reduceSync<S extends WithTasksAndSync>(state: S, action: UnknownAction)
     const gone = new Set(action.payload.entries.map((entry) => `${entry.clientId}#${entry.clientSeq}`));
     return rebased(state, { ...sync, outbox: sync.outbox.filter((entry) => !gone.has(`${entry.clientId}#${entry.clientSeq}`)) });
   }
+  if (outboxEntriesStored.match(action)) {
+    const stored = new Set(action.payload.entries.map(keyOf));
+    if (!sync.outbox.some((entry) => stored.has(keyOf(entry)) && !entry.stored)) return state;
+    // The shown list is unchanged: the same events stay on top of the same confirmed list.
+    const outbox = sync.outbox.map((entry): OutboxEntry => (stored.has(keyOf(entry)) && !entry.stored ? { ...entry, stored: true } : entry));
+    return { ...state, sync: { ...sync, outbox } };
+  }
   if (outboxAdopted.match(action)) {
     const adopted = new Set(action.payload.entries.map(keyOf));
     // Received from that tab while it was open: this tab's to send now, where it stands.
@@ -206,8 +221,11 @@ export const syncReducer = (state: SyncState = initialSyncState): SyncState => s
 
 export const selectSyncState = (state: { sync: SyncState }) => state.sync;
 export const selectOutbox = (state: { sync: SyncState }) => state.sync.outbox;
+/** Events the server has not acknowledged yet, in the order they go (this tab's and other open tabs'). */
+export const unsentEntries = (outbox: readonly OutboxEntry[]) => outbox.filter((entry) => !entry.stored);
+
 /** Changes shown here that the account's log does not hold yet (this tab's and other open tabs'). */
-export const selectUnsentCount = (state: { sync: SyncState }) => state.sync.outbox.length;
+export const selectUnsentCount = (state: { sync: SyncState }) => state.sync.outbox.reduce((count, entry) => (entry.stored ? count : count + 1), 0);
 export const selectConfirmedTasks = (state: { sync: SyncState }): Task[] | null => {
   const confirmed = state.sync.confirmed;
   return confirmed ? allTasksOf(confirmed) : null;
