@@ -157,13 +157,13 @@ type ColumnProps = Omit<DayColumnProps, 'taskCount' | 'children' | 'selected'> &
 const ColumnWithCards = memo(function ColumnWithCards({ date, ...column }: ColumnProps) {
   // One selector instance per column keeps each column's memo independent.
   const selectColumn = useMemo(() => makeSelectColumn(), []);
-  const { tasks, draggedId, selected } = useAppSelector((state) => selectColumn(state, date));
+  const { tasks, draggedId, selected, dragFrom } = useAppSelector((state) => selectColumn(state, date));
   const rendered = useRenderedCount(tasks.length);
   const shown = useMemo(() => (rendered < tasks.length ? tasks.slice(0, rendered) : tasks), [tasks, rendered]);
   const groups = useTaskGroups(shown);
 
   return (
-    <DayColumn {...column} selected={selected} taskCount={tasks.length}>
+    <DayColumn {...column} selected={selected} taskCount={tasks.length} holdHeight={dragFrom}>
       {groups.length > 0 && <CardGroup key={groups[0]!.key} tasks={groups[0]!.tasks} draggedId={draggedIn(groups[0]!, draggedId)} />}
       {groups.length > 1 && <CardTail groups={groups.slice(1)} draggedId={draggedId} />}
     </DayColumn>

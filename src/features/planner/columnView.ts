@@ -6,6 +6,8 @@ export interface ColumnView {
   tasks: TaskEntity[];
   draggedId: string | null;
   selected: boolean;
+  /** A drag in progress began in this column (see DayColumnProps.holdHeight). */
+  dragFrom: boolean;
 }
 
 /**
@@ -19,7 +21,9 @@ export function makeSelectColumn() {
     const tasks = selectTasksOn(state, date);
     const draggedId = selectDraggedTaskId(state);
     const selected = selectSelectedColumn(state) === date;
-    if (last && last.tasks === tasks && last.draggedId === draggedId && last.selected === selected) return last;
-    return (last = { tasks, draggedId, selected });
+    const drag = state.tasks.drag;
+    const dragFrom = drag !== null && drag.positions[drag.taskId]?.date === date;
+    if (last && last.tasks === tasks && last.draggedId === draggedId && last.selected === selected && last.dragFrom === dragFrom) return last;
+    return (last = { tasks, draggedId, selected, dragFrom });
   };
 }

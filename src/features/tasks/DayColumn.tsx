@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { PlusIcon } from '../../components/icons';
 import { AddTaskInput } from './AddTaskInput';
 
@@ -14,6 +14,11 @@ export interface DayColumnProps {
   /** A dragged task hovers over this column. */
   isOver?: boolean;
   taskCount: number;
+  /**
+   * A drag began here: the day keeps the height it had while the dragged card leaves it. On a phone's agenda a day
+   * left empty shrank to one line and every day below rose under the finger mid-drag (~60 px).
+   */
+  holdHeight?: boolean;
   onToggleSelected: () => void;
   /** Called with a trimmed, non-empty title. */
   onAddTask: (title: string) => void;
@@ -34,6 +39,7 @@ export const DayColumn = memo(function DayColumn({
   selected = false,
   isOver = false,
   taskCount,
+  holdHeight = false,
   onToggleSelected,
   onAddTask,
   dropRef,
@@ -45,6 +51,17 @@ export const DayColumn = memo(function DayColumn({
   const wasAdding = useRef(false);
   const name = dateLabel ? `${title} ${dateLabel}` : title;
   const empty = taskCount === 0 && !adding;
+  const section = useRef<HTMLElement | null>(null);
+  const [heldHeight, setHeldHeight] = useState<number | null>(null);
+  // Measured when the drag starts, before its first move can take the card out.
+  useLayoutEffect(() => setHeldHeight(holdHeight && section.current ? section.current.offsetHeight : null), [holdHeight]);
+  const sectionRef = useCallback(
+    (node: HTMLElement | null) => {
+      section.current = node;
+      dropRef?.(node);
+    },
+    [dropRef],
+  );
 
   // When the input closed by Enter or Escape, focus fell to <body>: give it back to the plus button.
   useEffect(() => {
@@ -65,8 +82,9 @@ export const DayColumn = memo(function DayColumn({
     // On a phone (max-sm) the week is an agenda: a day is as tall as its tasks, an empty one a single line, and its
     // heading sticks under the page's header (--planner-header, PlannerHeader) while its tasks scroll by.
     <section
-      ref={dropRef}
+      ref={sectionRef}
       id={id}
+      style={heldHeight === null ? undefined : { minHeight: heldHeight }}
       aria-labelledby={headingId}
       aria-current={isToday ? 'date' : undefined}
       onClick={onClick}
