@@ -1,24 +1,25 @@
-// Build step: index.html paints the planner's empty week (#planner-shell) as soon as it arrives, as a
-// plain page would. In its way stood the stylesheet and the app's modules. Inlining the whole Tailwind
+// Build step: index.html paints the planner's first screen (the app's own render, firstScreen.ts) as soon as it
+// arrives, as a plain page would. In its way stood the stylesheet and the app's modules. Inlining the whole Tailwind
 // stylesheet (65 kB) removed a render-blocking request but made the shell's first style and layout pass
 // cost ~35 ms (traces: UpdateLayoutTree + Layout, against ~6 ms for the plain-DOM floor); the modules'
 // evaluation (~100 ms) and even a modulepreload's compile could land before the first frame. So:
-// - only the rules the shell's markup uses go inline (beasties, run on the shell the inline script
-//   renders), the full stylesheet is fetched and applied after the first frame;
+// - only the rules the first screen's markup uses go inline (beasties, run on the screens the inline script
+//   paints), the full stylesheet is fetched and applied after the first frame;
 // - the loader starts the entry and its chunks (modulepreload) with the stylesheet after the first frame,
 //   and runs the entry once the stylesheet has loaded, so the app never renders unstyled. Preloading them
 //   in <head> was slower in A/B runs: a modulepreload may compile before the first frame, and a plain
 //   preload (as=script) does not match a module script's streamed compile (35 ms on the main thread).
-// The index.html preloads nothing: a stylesheet preload in <head> alone delayed the empty week's first
+// The index.html preloads nothing: a stylesheet preload in <head> alone delayed the first screen's first
 // frame by ~10-15 ms (the parser starting its fetch; A/B, interleaved runs: ready @0 1.28-1.79x the floor
 // with it, 1.05-1.22x without). With stored tasks the loader starts every fetch at once instead.
 // The server's CSP allows inline styles and hashes every inline script of the built index.html (the
-// loader is static text per build; its listeners are properties, not inline handler attributes).
+// loader and the first screen's script are static text per build; listeners are properties, not attributes).
 import Beasties from 'beasties';
 import postcss from 'postcss';
 import type { Plugin, Rollup } from 'vite';
+import { firstScreenScript, makeTemplate, referenceRenders, verifyFirstScreen } from './firstScreen.ts';
 
-/** The loader: the app starts after the next frame where the shell is shown (at once elsewhere) and after the stylesheet. */
+/** The loader: the app starts after the next frame where the first screen is painted (at once elsewhere) and after the stylesheet. */
 export function entryLoader(src: string, css: string, chunks: string[] = []): string {
   return `<script>
       (function () {
@@ -67,12 +68,11 @@ export function entryLoader(src: string, css: string, chunks: string[] = []): st
           };
           document.head.appendChild(link);
         }
-        var shell = document.getElementById('planner-shell');
-        if (!shell) return start();
+        if (!document.getElementById('root').firstChild) return start();
         // With stored tasks the cards are what the person waits for: fetch the stylesheet and modules now
         // (their compile may then land before the first frame, which shows headings only). The empty week
         // is complete as it stands, so its fetches wait for its first frame.
-        if (shell.hasAttribute('data-tasks')) fetchAll();
+        if (document.documentElement.hasAttribute('data-tasks-pending')) fetchAll();
         // A timer set from a frame callback runs once that frame is painted; a background tab gets no frames.
         requestAnimationFrame(function () { setTimeout(start); });
         setTimeout(start, 200);
@@ -80,21 +80,13 @@ export function entryLoader(src: string, css: string, chunks: string[] = []): st
     </script>`;
 }
 
-/** The shell's markup as index.html's inline script renders it on '/' (empty week, light; dark adds no classes). */
-export function renderShell(html: string): string {
-  const body = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).find((s) => s.includes("getElementById('planner-shell')"));
-  if (!body) throw new Error('planner-startup-html: no shell script in index.html');
-  const shell = { innerHTML: '', remove: () => {} };
-  const document = { getElementById: () => shell, documentElement: { classList: { contains: () => false } } };
-  new Function('document', 'location', 'localStorage', body)(document, { pathname: '/' }, { getItem: () => null });
-  if (!shell.innerHTML.includes('Some Day')) throw new Error('planner-startup-html: the shell script rendered no week');
-  return shell.innerHTML;
-}
-
-/** The rules of `css` that the shell's elements use (dark variants included: <html class="dark">), as beasties keeps them. */
-export async function criticalCss(css: string, shell: string): Promise<string> {
+/**
+ * The rules of `css` that the first screen's elements use, as beasties keeps them: dark variants included
+ * (<html class="dark">), and those for stored tasks not yet shown (data-tasks-pending).
+ */
+export async function criticalCss(css: string, screen: string): Promise<string> {
   const beasties = new Beasties({ logLevel: 'warn', reduceInlineStyles: true, keyframes: 'critical' });
-  const page = `<!doctype html><html class="dark"><head><style>${css}</style></head><body><div id="planner-shell">${shell}</div><div id="root"></div></body></html>`;
+  const page = `<!doctype html><html class="dark" data-tasks-pending><head><style>${css}</style></head><body><div id="root">${screen}</div></body></html>`;
   const style = /<style>([\s\S]*?)<\/style>/.exec(await beasties.process(page));
   if (!style?.[1]) throw new Error('planner-startup-html: no critical CSS');
   return withoutUnusedProperties(withThemeValues(style[1]));
@@ -102,10 +94,10 @@ export async function criticalCss(css: string, shell: string): Promise<string> {
 
 /**
  * Writes the theme's values in where the rules read them: every `var(--x)` of a custom property that the CSS
- * declares once, on `:root`, becomes that value (then unused, it goes: withoutUnusedProperties). The shell's
+ * declares once, on `:root`, becomes that value (then unused, it goes: withoutUnusedProperties). The first screen's
  * first style pass, on the path to its first frame, then resolves no variables for them (from the week's text to
  * its first frame, 1.5-8 ms less in five of six interleaved sets of 20-24 loads). The sheet applies only until the full
- * stylesheet has loaded, and nothing in the shell sets a custom property, so every element would read the
+ * stylesheet has loaded, and nothing in the first screen sets a custom property, so every element would read the
  * `:root` value anyway. Properties declared anywhere else (Tailwind's per-element `--tw-*`) are left as they are.
  */
 export function withThemeValues(css: string): string {
@@ -184,10 +176,26 @@ export function withoutUnusedProperties(css: string): string {
   return root.toString();
 }
 
-export function startupHtml(): Plugin {
+/** The first screen's inline script, checked against the app's render, and the markup it paints (for the critical CSS). */
+export async function firstScreen(root: string): Promise<{ script: string; painted: string }> {
+  // Loaded here: it starts a Vite server, which the plugin's other users (tests) never need.
+  const { withFirstScreenRenderer } = await import('./prerender.ts');
+  return withFirstScreenRenderer(root, (render) => {
+    const renders = referenceRenders(render);
+    const script = firstScreenScript(makeTemplate(renders));
+    verifyFirstScreen(script, render);
+    return { script, painted: [...renders.light, renders.dark].join('') };
+  });
+}
+
+export function startupHtml(options: { firstScreen?: typeof firstScreen } = {}): Plugin {
+  let root = process.cwd();
   return {
     name: 'planner-startup-html',
     apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
     transformIndexHtml: {
       order: 'post',
       async handler(html, { bundle }) {
@@ -195,8 +203,10 @@ export function startupHtml(): Plugin {
         const sheet = /<link rel="stylesheet" crossorigin href="(\/([^"]+\.css))">/.exec(html);
         const asset = sheet && (bundle[sheet[2]!] as Rollup.OutputAsset | undefined);
         if (!sheet || asset?.type !== 'asset') throw new Error('planner-startup-html: no stylesheet in index.html');
-        const critical = await criticalCss(String(asset.source), renderShell(html));
-        let out = html.replace(sheet[0], `<style id="critical-css">${critical}</style>`);
+        if (!html.includes('<!--first-screen-->')) throw new Error('planner-startup-html: no <!--first-screen--> in index.html');
+        const { script, painted } = await (options.firstScreen ?? firstScreen)(root);
+        const critical = await criticalCss(String(asset.source), painted);
+        let out = html.replace(sheet[0], `<style id="critical-css">${critical}</style>`).replace('<!--first-screen-->', script);
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(out);
         if (!entry) throw new Error('planner-startup-html: no entry script in index.html');
         out = out.replace(entry[0], '');

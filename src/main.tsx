@@ -1,8 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { App } from './App';
-import { PersistGate } from './app/PersistGate';
+import { startApp } from './app/startApp';
 import { makeStore } from './app/store';
 import { initAnalytics } from './lib/analytics';
 import { registerServiceWorker } from './lib/serviceWorker';
@@ -22,12 +18,4 @@ document.addEventListener('visibilitychange', () => {
 // Offline start and installation; not in `npm run dev`, where a cached shell would hide edits.
 if (import.meta.env.PROD) registerServiceWorker();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <PersistGate persistor={persistor}>
-        <App />
-      </PersistGate>
-    </Provider>
-  </StrictMode>,
-);
+startApp(document.getElementById('root')!, store, persistor);

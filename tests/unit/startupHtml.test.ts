@@ -1,76 +1,62 @@
-import { readFileSync } from 'node:fs';
 import type { IndexHtmlTransformContext } from 'vite';
-import { criticalCss, entryLoader, renderShell, startupHtml, withThemeValues, withoutUnusedProperties } from '../../scripts/startupHtml';
+import { criticalCss, entryLoader, startupHtml, withThemeValues, withoutUnusedProperties } from '../../scripts/startupHtml';
 
-// The build's index.html: the shell's rules inline, the full stylesheet preloaded; after the first frame
-// the loader starts the stylesheet and the modules' fetch, and runs the app once the stylesheet has loaded.
+// The build's index.html: the first screen's script where index.html marks it, only the rules the first screen
+// uses inline; after the first frame the loader starts the stylesheet and the modules' fetch, and runs the app once
+// the stylesheet has loaded. (The first screen itself: firstScreen.test.ts.)
 
-const SHELL_SCRIPT = `<script>
-      (function () {
-        var shell = document.getElementById('planner-shell');
-        shell.innerHTML = '<div class="grid">Some Day</div>';
-      })();
-    </script>`;
+const FIRST_SCREEN = "<script>document.getElementById('root').innerHTML = '<div class=\"grid\">Some Day</div>';</script>";
 
 const BUILT = `<html><head>
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
 <link rel="modulepreload" crossorigin href="/assets/rtk-def.js">
 <link rel="stylesheet" crossorigin href="/assets/index-xyz.css">
-</head><body><div id="planner-shell"></div>${SHELL_SCRIPT}<div id="root"></div></body></html>`;
+</head><body><div id="root"></div>
+<!--first-screen-->
+</body></html>`;
 
 const CSS = '.grid{display:grid}.hidden{display:none}.dark\\:grid:where(.dark,.dark *){display:grid}.dark\\:hidden:where(.dark,.dark *){display:none}';
 
 function transform(html: string): Promise<string> {
-  // The handler uses no plugin context.
-  const hook = startupHtml().transformIndexHtml as unknown as { handler: (html: string, ctx: IndexHtmlTransformContext) => Promise<string> };
+  // The handler uses no plugin context; the first screen is given (rendering the app is firstScreen.test.ts's).
+  const plugin = startupHtml({ firstScreen: () => Promise.resolve({ script: FIRST_SCREEN, painted: '<div class="grid">Some Day</div>' }) });
+  const hook = plugin.transformIndexHtml as unknown as { handler: (html: string, ctx: IndexHtmlTransformContext) => Promise<string> };
   const bundle = { 'assets/index-xyz.css': { type: 'asset', fileName: 'assets/index-xyz.css', source: CSS } };
   return hook.handler(html, { bundle } as unknown as IndexHtmlTransformContext);
 }
 
-it('inlines only the rules the shell uses, and leaves the full stylesheet, the entry and its chunks to the loader', async () => {
+it('puts the first screen after #root, inlines only the rules it uses, and leaves the full stylesheet, the entry and its chunks to the loader', async () => {
   const out = await transform(BUILT);
+  expect(out).toContain(`<div id="root"></div>\n${FIRST_SCREEN}`);
   expect(out).toContain('<style id="critical-css">.grid{display:grid}</style>');
-  // Nothing for the parser to fetch before the shell's first frame.
+  // Nothing for the parser to fetch before the first screen's first frame.
   expect(out).not.toContain('rel="preload"');
   expect(out).not.toContain('rel="stylesheet"');
   expect(out).not.toContain('<script type="module"');
   expect(out).not.toContain('<link rel="modulepreload"');
-  expect(out.indexOf(entryLoader('/assets/index-abc.js', '/assets/index-xyz.css', ['/assets/rtk-def.js']))).toBeGreaterThan(out.indexOf('<div id="root">'));
+  expect(out.indexOf(entryLoader('/assets/index-abc.js', '/assets/index-xyz.css', ['/assets/rtk-def.js']))).toBeGreaterThan(out.indexOf(FIRST_SCREEN));
 });
 
-it('fails the build rather than ship a page that never starts or shows its shell unstyled', async () => {
+it('fails the build rather than ship a page that never starts or shows its first screen unstyled', async () => {
   await expect(transform(BUILT.replace(/<script type="module"[^<]*<\/script>/, ''))).rejects.toThrow(/no entry script/);
   await expect(transform(BUILT.replace(/<link rel="stylesheet"[^>]*>/, ''))).rejects.toThrow(/no stylesheet/);
-  await expect(transform(BUILT.replace(SHELL_SCRIPT, ''))).rejects.toThrow(/no shell script/);
+  await expect(transform(BUILT.replace('<!--first-screen-->', ''))).rejects.toThrow(/no <!--first-screen-->/);
 });
 
-describe("the real index.html's shell", () => {
-  const shell = renderShell(readFileSync('index.html', 'utf8'));
-
-  it('renders the week as the inline script does', () => {
-    expect(shell).toContain('Some Day');
-    expect(shell).toContain('No tasks yet');
-    expect(shell.match(/<section /g)).toHaveLength(8);
-  });
-
-  it('sets its text in two weights, normal and semibold: each more weight is one more font lookup before the first frame', () => {
-    expect(shell).toContain('font-semibold');
-    expect(shell.match(/\bfont-(?!semibold\b)[a-z]+\b/g) ?? []).toEqual([]);
-  });
-
-  it('keeps every rule its classes need, light and dark, and drops the rest', async () => {
-    const css = [
-      '.xl\\:grid-cols-8{grid-template-columns:repeat(8,minmax(0,1fr))}',
-      '.dark\\:bg-slate-900:where(.dark,.dark *){background-color:#0f172b}',
-      '.hover\\:bg-slate-100:hover{background-color:#f1f5f9}',
-      '.bg-emerald-500{background-color:green}',
-    ].join('');
-    const critical = await criticalCss(css, shell);
-    expect(critical).toContain('xl\\:grid-cols-8');
-    expect(critical).toContain('dark\\:bg-slate-900');
-    expect(critical).toContain('hover\\:bg-slate-100');
-    expect(critical).not.toContain('emerald');
-  });
+it('keeps every rule the first screen needs, light, dark and with stored tasks on their way, and drops the rest', async () => {
+  const css = [
+    '.xl\\:grid-cols-8{grid-template-columns:repeat(8,minmax(0,1fr))}',
+    '.dark\\:bg-slate-900:where(.dark,.dark *){background-color:#0f172b}',
+    '.hover\\:bg-slate-100:hover{background-color:#f1f5f9}',
+    '[data-tasks-pending] .no-tasks-note{visibility:hidden}',
+    '.bg-emerald-500{background-color:green}',
+  ].join('');
+  const critical = await criticalCss(css, '<div class="xl:grid-cols-8 dark:bg-slate-900 hover:bg-slate-100"><p class="no-tasks-note">No tasks yet</p></div>');
+  expect(critical).toContain('xl\\:grid-cols-8');
+  expect(critical).toContain('dark\\:bg-slate-900');
+  expect(critical).toContain('hover\\:bg-slate-100');
+  expect(critical).toContain('[data-tasks-pending] .no-tasks-note');
+  expect(critical).not.toContain('emerald');
 });
 
 it('drops the custom properties no kept rule reads, directly or through another variable', () => {
@@ -109,8 +95,9 @@ it('writes in the values of properties declared once on :root, and leaves every 
 });
 
 describe('the loader', () => {
-  function run(withShell: boolean, tasks = false) {
-    document.body.innerHTML = withShell ? `<div id="planner-shell"${tasks ? ' data-tasks' : ''}></div>` : '';
+  function run(painted: boolean, tasks = false) {
+    document.body.innerHTML = `<div id="root">${painted ? '<div>Some Day</div>' : ''}</div>`;
+    if (tasks) document.documentElement.setAttribute('data-tasks-pending', '');
     document.head.querySelectorAll('script, link').forEach((element) => element.remove());
     const frames: FrameRequestCallback[] = [];
     jest.useFakeTimers();
@@ -125,11 +112,12 @@ describe('the loader', () => {
     return { frames, started, sheets, sheetLoaded, preloads };
   }
   afterEach(() => {
+    document.documentElement.removeAttribute('data-tasks-pending');
     jest.useRealTimers();
     jest.restoreAllMocks();
   });
 
-  it('starts the stylesheet at once where there is no shell, and the app once it has loaded, without the critical rules', () => {
+  it('starts the stylesheet at once where no first screen is painted, and the app once it has loaded, without the critical rules', () => {
     const { started, sheets, sheetLoaded } = run(false);
     document.head.insertAdjacentHTML('beforeend', '<style id="critical-css">.grid{display:grid}</style>');
     expect(sheets().map((link) => link.getAttribute('href'))).toEqual(['/assets/index-xyz.css']);
@@ -139,7 +127,7 @@ describe('the loader', () => {
     expect(document.getElementById('critical-css')).toBeNull();
   });
 
-  it('starts the stylesheet and the modules after the frame that paints the shell, once, and runs the app after the stylesheet', () => {
+  it('starts the stylesheet and the modules after the frame that paints the first screen, once, and runs the app after the stylesheet', () => {
     const { frames, started, sheets, sheetLoaded, preloads } = run(true);
     expect(sheets()).toEqual([]);
     frames[0]!(0);

@@ -7,7 +7,7 @@ import { taskSource } from './taskSource';
 import type { BackendFactory } from 'dnd-core';
 import { LazyBackend } from './backend/plannerBackend';
 import { DragAnnouncer } from './DragAnnouncer';
-import { canWaitForIntent, dragIntent, loadOnIntent } from './dragIntent';
+import { dragIntent, loadOnIntent } from './dragIntent';
 
 // Shown only during a drag: loaded with the backends, on the first sign of a drag (dragIntent.ts).
 const TaskDragLayer = lazy(() => import('./TaskDragLayer'));
@@ -19,7 +19,9 @@ const PlannerBackend: BackendFactory = (manager, context?: { window?: Window }) 
 };
 
 function DragLayer() {
-  const [wanted, setWanted] = useState(() => !canWaitForIntent(window));
+  // Wanted from the first intent to drag (at once where that cannot be waited for), after the first render, which
+  // must be the same everywhere: a prerendered first screen hydrates it (app/startApp.tsx).
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (wanted) return;
     let mounted = true;

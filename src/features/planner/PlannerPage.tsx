@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { whenIdle } from '../../lib/idle';
@@ -12,7 +12,7 @@ import { MoveTaskDialogContainer } from './MoveTaskDialogContainer';
 import { PlannerHeaderContainer } from './PlannerHeaderContainer';
 import { selectWeekDayKeys, todayShown } from './plannerSlice';
 import { dayElementId, NARROW, revealDay } from './reveal';
-import { removeStartupShell } from './startupShell';
+import { replayTakenInput } from './heldInput';
 import { toDayKey } from './week';
 import { WeekGrid } from './WeekGrid';
 
@@ -31,12 +31,16 @@ export function PlannerPage() {
     });
     showReadyToType(today, id);
   }, [dispatch]);
-  // index.html shows the empty week until the app's is on screen; removed before this commit paints.
-  useLayoutEffect(removeStartupShell, []);
-  // A phone shows the week as a list of days: it opens on today.
+  const live = useIsLive();
   useLayoutEffect(() => {
+    if (!live) return;
+    // The visitor's tasks are on screen in this commit: no day may say 'No tasks yet' for them any longer (index.css).
+    document.documentElement.removeAttribute('data-tasks-pending');
+    // A phone shows the week as a list of days: it opens on today, now with the days' tasks above it.
     if (window.matchMedia?.(NARROW).matches) revealDay(toDayKey(new Date()));
-  }, []);
+    // What a person did to the first screen before the app was live (scripts/firstScreen.ts).
+    replayTakenInput();
+  }, [live]);
   const [movingId, setMovingId] = useState<string | null>(null);
   const endMove = useCallback(() => setMovingId(null), []);
 
@@ -57,6 +61,19 @@ export function PlannerPage() {
     </div>
   );
 }
+
+const noSubscription = () => () => {};
+
+/**
+ * False while React hydrates the first screen index.html painted (rendered from the first-screen state, without the
+ * visitor's tasks), true from the render with the store's own state on (at once where nothing was painted).
+ */
+const useIsLive = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 /** Brings the new card into view with its title open for editing, all selected: typing replaces 'New task'. */
 function showReadyToType(date: string, id: string) {

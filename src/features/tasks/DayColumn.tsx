@@ -123,9 +123,10 @@ export const DayColumn = memo(function DayColumn({
             )}
           </button>
         </h2>
-        {/* In the header's row on a phone (one line for an empty day), under it in a column. */}
+        {/* In the header's row on a phone (one line for an empty day), under it in a column. Hidden while stored tasks
+            are on their way (data-tasks-pending, from index.html's first screen until the app shows them). */}
         {empty && (
-          <p className="flex flex-1 items-center text-sm text-slate-500 max-sm:pl-1 sm:order-last sm:mt-3 sm:basis-full sm:justify-center sm:rounded-xl sm:border sm:border-dashed sm:border-slate-200 sm:py-6 dark:text-slate-400 dark:sm:border-slate-800">
+          <p className="flex flex-1 items-center text-sm text-slate-500 no-tasks-note max-sm:pl-1 sm:order-last sm:mt-3 sm:basis-full sm:justify-center sm:rounded-xl sm:border sm:border-dashed sm:border-slate-200 sm:py-6 dark:text-slate-400 dark:sm:border-slate-800">
             No tasks yet
           </p>
         )}
