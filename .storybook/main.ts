@@ -1,8 +1,8 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import type { PluginOption } from 'vite';
 
-// Plugins for the app's own index.html and deployment: the service worker and manifest, and the startup
-// shell (which needs the app's stylesheet and entry in the page it rewrites).
+// Plugins for the app's own index.html and deployment: the service worker and manifest, and the prerendered
+// first screen (which needs the app's stylesheet and entry in the page it rewrites).
 const isAppOnly = (plugin: PluginOption) =>
   typeof plugin === 'object' &&
   plugin !== null &&

@@ -18,7 +18,7 @@ export interface DayStripProps {
   onJump: (date: TaskDate) => void;
 }
 
-// Two weights in the header, as in the startup shell (index.html): a third is one more font lookup before the first frame.
+// Two weights in the header, as on the whole first screen (tests/unit/firstScreen.test.ts): a third is one more font lookup before the first frame.
 const cell =
   'flex h-11 w-full cursor-pointer flex-col items-center justify-center rounded-lg text-[11px] leading-tight text-slate-600 ' +
   'focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-300';
