@@ -74,3 +74,26 @@ it('hydrates without a mismatch, keeps the painted nodes and then shows the stor
   expect(Object.keys(store.getState().tasks.days).sort()).toEqual([toDayKey(now), 'someday'].sort());
   persistor.pause();
 });
+
+it('after hydrating, a crowded day shows a screenful of its stored tasks first, then all of them, as any first load does', async () => {
+  Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+  const now = new Date();
+  const container = document.body.appendChild(document.createElement('div'));
+  container.innerHTML = scriptOutput(script, now, 'light');
+  const storage = new MemoryStorage();
+  const tasks = Array.from({ length: 60 }, (_, i) => ({ id: `t${i}`, title: `Task ${i}`, date: 'someday', completed: false, createdAt: i, order: i }));
+  storage.setItem('weekly-planner-tasks', JSON.stringify(tasks));
+  const { store, persistor } = makeStore({ storage: () => storage, tabLink: null });
+  const cards = () => container.querySelectorAll('#day-someday [role="listitem"]').length;
+  // The cards each commit shows (an observer's callback runs after each commit's DOM changes).
+  const shown: number[] = [];
+  const observer = new MutationObserver(() => shown.push(cards()));
+  observer.observe(container, { childList: true, subtree: true });
+  await act(async () => startApp(container, store, persistor));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  observer.disconnect();
+  const withCards = shown.filter((count) => count > 0);
+  expect(withCards[0]).toBeLessThan(60);
+  expect(withCards.at(-1)).toBe(60);
+  persistor.pause();
+});

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { TASK_ATTR } from '../dnd/backend/attributes';
 import { useColumnDrop } from '../dnd/useTaskDnd';
@@ -44,10 +44,15 @@ function completeAfterPaint(complete: () => void): () => void {
   return () => void incomplete.delete(complete);
 }
 
+const noSubscription = () => () => {};
+
 function useRenderedCount(total: number): number {
+  // Hydrating the prerendered first screen (app/startApp.tsx), a column is empty only until the stored tasks come in
+  // the next render: that one shows a screenful first, as any first load does.
+  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
   const [count, setCount] = useState(() => {
     const first = Math.max(10, Math.ceil(window.innerHeight / CARD_PITCH_PX));
-    return total <= first ? Infinity : first;
+    return total <= first && !hydrating ? Infinity : first;
   });
   useEffect(() => {
     if (count >= total) return;
