@@ -68,12 +68,7 @@ const noSubscription = () => () => {};
  * False while React hydrates the first screen index.html painted (rendered from the first-screen state, without the
  * visitor's tasks), true from the render with the store's own state on (at once where nothing was painted).
  */
-const useIsLive = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+const useIsLive = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 /** Brings the new card into view with its title open for editing, all selected: typing replaces 'New task'. */
 function showReadyToType(date: string, id: string) {
