@@ -20,13 +20,14 @@ const esmPackages = [
 ];
 
 export default {
+  // A hang detector, not a speed check: with a build running beside the suite on two cores, a component test that
+  // renders the planner for the first time in its worker took over 5 s (jest's default) of wall time. Global:
+  // jest-circus reads the timeout from the global config, not a project's.
+  testTimeout: 15_000,
   projects: [
     {
       displayName: 'web',
       testEnvironment: 'jsdom',
-      // A hang detector, not a speed check: with a build running beside the suite on two cores, a component test
-      // that renders the planner for the first time in its worker took over 5 s (jest's default) of wall time.
-      testTimeout: 15_000,
       roots: ['<rootDir>/tests/unit', '<rootDir>/tests/components', '<rootDir>/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/tests/setup-web.ts', '<rootDir>/tests/failOnConsole.ts'],
