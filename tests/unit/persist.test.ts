@@ -275,3 +275,31 @@ describe('serializeDays', () => {
     ]);
   });
 });
+
+describe('a write waiting for its lock', () => {
+  it('is written at once by a pagehide flush, before the page can unload without it', async () => {
+    jest.useFakeTimers();
+    try {
+      const storage = new MemoryStorage();
+      const calls: Array<{ urgent: boolean; ids: string[] }> = [];
+      // The lock is never granted: a non-urgent write does nothing yet; an urgent one writes.
+      const writer = {
+        loaded: (_raw: string | null, days: ReturnType<typeof daysFrom>) => days,
+        write: (backing: Storage, days: ReturnType<typeof daysFrom>, urgent: boolean) => {
+          calls.push({ urgent, ids: allTasksOf(days).map((t) => t.id) });
+          if (urgent) backing.setItem(KEY, serializeDays(days));
+          return urgent ? undefined : new Promise<void>(() => {});
+        },
+      };
+      const { config, writeNow } = tasksPersistence(() => storage, () => false, writer);
+      void config.storage.setItem(KEY, { days: daysFrom([task({ id: 'typed-before-reload' })]) } as never);
+      jest.advanceTimersByTime(2000); // the idle write went for its lock
+      expect(calls).toEqual([{ urgent: false, ids: ['typed-before-reload'] }]);
+      expect(storage.getItem(KEY)).toBeNull();
+      writeNow(); // pagehide
+      expect(stored(storage)).toEqual([expect.objectContaining({ id: 'typed-before-reload' })]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

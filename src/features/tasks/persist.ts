@@ -71,17 +71,28 @@ export function tasksPersistence(
   // What was read at start: redux-persist writes the rehydrated state back, which would re-serialize an unchanged list.
   let loaded: PersistedTasks | undefined;
   let pending: PendingWrite | null = null;
+  // A write waiting for its lock (app/tabSync.ts). A pagehide before the lock is granted would lose it: the page
+  // unloads first. An urgent write then writes it at once; the locked one finds nothing left to write.
+  let waiting: PersistedTasks | null = null;
 
   const writeNow = (urgent = true) => {
     const write = pending;
-    if (!write) return;
+    const target = backing();
+    if (!write) {
+      if (urgent && waiting && target) void writer.write(target, waiting.days, true);
+      return;
+    }
     pending = null;
     write.cancel();
-    const target = backing();
     const done = () => write.written.forEach((resolve) => resolve());
     const writing = target ? writer.write(target, write.state.days, urgent) : undefined;
-    if (writing) void writing.finally(done);
-    else done();
+    if (writing) {
+      waiting = write.state;
+      void writing.finally(() => {
+        if (waiting === write.state) waiting = null;
+        done();
+      });
+    } else done();
   };
 
   // The idle-time write, put off while a drag is moving cards (flush() still writes at once: pagehide, tests).
