@@ -12,6 +12,8 @@ import { syncReducer, withSync } from '../features/sync/syncSlice';
 import { UploadScheduler } from '../features/sync/uploadScheduler';
 import { tasksPersistence, type TasksPersistence } from '../features/tasks/persist';
 import { tasksReducer } from '../features/tasks/tasksReducer';
+import { seriesHostReducer } from '../features/series/seriesHost';
+import { addSeriesListeners } from '../features/series/seriesListeners';
 import { addThemeListeners } from '../features/theme/themeListeners';
 import { themeReducer } from '../features/theme/themeSlice';
 import { hasStoredSession } from '../lib/storedSession';
@@ -59,6 +61,7 @@ function makeRootReducer(persistence: TasksPersistence) {
       sync: syncReducer,
       history: historyReducer,
       rollover: rolloverReducer,
+      series: seriesHostReducer,
     }),
   );
   return withHistory(reducer);
@@ -100,7 +103,7 @@ export function makeStore({
           ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER],
           // Tasks, history and sync are made by pure reducers from the actions this check already walks; walking
           // thousands of tasks again after every action proved nothing and only tripped the time warning.
-          ignoredPaths: ['tasks', 'history', 'sync'],
+          ignoredPaths: ['tasks', 'history', 'sync', 'series'],
           // A backup of thousands of tasks is one action to walk; its time is a figure for the bench, not a warning.
           warnAfter: 1000,
         },
@@ -114,6 +117,7 @@ export function makeStore({
   addThemeListeners(startAppListening);
   addHistoryListeners(startAppListening);
   addRolloverListeners(startAppListening);
+  const series = addSeriesListeners(startAppListening, storage, (action) => store.dispatch(action));
   tabs.start(store, startAppListening, tabLink);
   gateway = addAccountGateway(startAppListening, () => import('./accountListeners').then((module) => module.addAccountListeners));
   const persistor = persistStore(store);
@@ -126,7 +130,7 @@ export function makeStore({
   };
   // A visitor's first load skips the Supabase client; a returning user's session needs it now.
   if (hasStoredSession(storage())) store.dispatch(authConnectRequested());
-  return { store, persistor, startAppListening };
+  return { store, persistor, startAppListening, seriesReady: series.ready };
 }
 
 export type AppStore = ReturnType<typeof makeStore>['store'];

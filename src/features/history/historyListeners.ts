@@ -1,5 +1,6 @@
 import type { AppListenerApi, AppStartListening } from '../../app/listenerMiddleware';
 import { notify } from '../../lib/notify';
+import { loadedSeries } from '../series/seriesHost';
 import { historyReplayEnded, historyReplayStarted, redoRequested, stepRedone, stepUndone, undoRequested, type HistoryStep } from './historySlice';
 import { stepJustRecorded } from './recordSteps';
 import { eventsToward } from './steps';
@@ -27,6 +28,12 @@ export function addHistoryListeners(startAppListening: AppStartListening) {
     api.dispatch(historyReplayStarted());
     try {
       for (const event of eventsToward(step, side)) api.dispatch(event);
+      // A step with series was recorded after their code arrived, so it is here.
+      const series = step.series && loadedSeries();
+      if (step.series && series) {
+        const other = side === 'before' ? 'after' : 'before';
+        for (const event of series.seriesEventsToward(step.series[other], step.series[side])) api.dispatch(event);
+      }
     } finally {
       api.dispatch(historyReplayEnded());
     }

@@ -1,6 +1,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { syncStarted, syncStopped } from '../sync/syncSlice';
 import { tasksReplaced } from '../tasks/events';
+import type { SeriesState } from '../series/seriesSlice';
 import type { TasksState, Task } from '../tasks/types';
 
 // This device's undo and redo stacks: in memory only (not persisted, not synced). A step records
@@ -16,6 +17,8 @@ export interface StepEntry {
 export interface HistoryStep {
   id: string;
   entries: StepEntry[];
+  /** The series as they were before and after the step, when it changed them (undone by series/inverse.ts). */
+  series?: { before: SeriesState; after: SeriesState };
 }
 
 export interface HistoryState {
@@ -36,6 +39,8 @@ export interface OpenGroup {
   base: TasksState;
   /** Each task the group's events named, as it was when the group began, in the order first named. */
   entries: Array<{ id: string; before: Task | null }>;
+  /** The series when the group began. */
+  seriesBase?: SeriesState;
 }
 
 /** Steps kept for undo; the oldest go first. */

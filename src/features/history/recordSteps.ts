@@ -1,4 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { isSeriesEvent } from '../series/seriesHost';
+import type { SeriesState } from '../series/seriesSlice';
 import { isTaskEvent, type TaskEvent } from '../tasks/events';
 import { placedTask } from '../tasks/taskList';
 import type { TasksState } from '../tasks/types';
@@ -8,6 +10,7 @@ import { changed, idsOf, taskBefore } from './steps';
 interface WithTasksAndHistory {
   tasks: TasksState;
   history: HistoryState;
+  series?: SeriesState;
 }
 
 const NO_STEPS: HistoryStep[] = Object.freeze([]) as unknown as HistoryStep[];
@@ -29,13 +32,18 @@ export function withHistory<S extends WithTasksAndHistory>(reducer: (state: S | 
       if (history.group) return withHistoryState(next, { ...history, group: { ...history.group, entries: withNamed(history.group, action) } });
       return recorded(next, uniqueIds(action).map((id) => ({ id, before: taskBefore(state.tasks, id) })));
     }
+    if (isSeriesEvent(action)) {
+      // A group's series are compared as a whole when it ends (its base was taken when it began).
+      if (history.replaying || history.group) return next;
+      return recorded(next, [], state.series);
+    }
     if (historyGroupStarted.match(action)) {
-      const group = history.group ? { ...history.group, depth: history.group.depth + 1 } : { depth: 1, base: state.tasks, entries: [] };
+      const group = history.group ? { ...history.group, depth: history.group.depth + 1 } : { depth: 1, base: state.tasks, entries: [], seriesBase: state.series };
       return withHistoryState(next, { ...history, group });
     }
     if (historyGroupEnded.match(action) && history.group) {
       if (history.group.depth > 1) return withHistoryState(next, { ...history, group: { ...history.group, depth: history.group.depth - 1 } });
-      return recorded(withHistoryState(next, { ...history, group: null }), history.group.entries);
+      return recorded(withHistoryState(next, { ...history, group: null }), history.group.entries, history.group.seriesBase);
     }
     return next;
   };
@@ -54,12 +62,13 @@ function withNamed(group: NonNullable<HistoryState['group']>, event: TaskEvent) 
   return added.length > 0 ? [...group.entries, ...added] : group.entries;
 }
 
-/** Records the tasks that changed as a step (none changed: nothing is recorded). */
-function recorded<S extends WithTasksAndHistory>(state: S, named: ReadonlyArray<{ id: string; before: StepEntry['before'] }>): S {
+/** Records the tasks (and series) that changed as a step (none changed: nothing is recorded). */
+function recorded<S extends WithTasksAndHistory>(state: S, named: ReadonlyArray<{ id: string; before: StepEntry['before'] }>, seriesBefore?: SeriesState): S {
   const entries = named.map(({ id, before }) => ({ id, before, after: placedTask(state.tasks, id, before?.date) ?? null })).filter(changed);
-  if (entries.length === 0) return state;
+  const series = seriesBefore && state.series && seriesBefore !== state.series ? { before: seriesBefore, after: state.series } : undefined;
+  if (entries.length === 0 && !series) return state;
   const { history } = state;
-  const step: HistoryStep = { id: `step-${history.recorded + 1}`, entries };
+  const step: HistoryStep = { id: `step-${history.recorded + 1}`, entries, ...(series ? { series } : {}) };
   const kept = history.undo.length >= HISTORY_LIMIT ? history.undo.slice(history.undo.length - HISTORY_LIMIT + 1) : history.undo;
   return withHistoryState(state, {
     ...history,

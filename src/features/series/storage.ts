@@ -2,22 +2,15 @@ import { exceptionsAdapter, initialSeriesState, seriesAdapter, type SeriesState 
 import type { OccurrenceException, Series } from './types';
 import { readException, readSeries } from './wire';
 
-// Series live beside the tasks, under their own key: 'weekly-planner-tasks' stays the spec's plain array of
-// tasks, which older versions (and the spec's readers) keep reading as they always have.
-export const SERIES_KEY = 'weekly-planner-series';
+// Series live beside the tasks, under their own key (SERIES_KEY): 'weekly-planner-tasks' stays the spec's plain
+// array of tasks, which older versions (and the spec's readers) keep reading as they always have.
+export { SERIES_KEY, serializeSeries, storedSeriesOf } from './seriesHost';
 
 /** What is stored (and what a backup holds beside its tasks): the series and their exceptions, as lists. */
 export interface StoredSeries {
   series: Series[];
   exceptions: OccurrenceException[];
 }
-
-export const storedSeriesOf = (state: SeriesState): StoredSeries => ({
-  series: state.series.ids.map((id) => state.series.entities[id]!),
-  exceptions: state.exceptions.ids.map((id) => state.exceptions.entities[id]!),
-});
-
-export const serializeSeries = (state: SeriesState): string => JSON.stringify({ version: 1, ...storedSeriesOf(state) });
 
 /**
  * The entries read from stored lists: the first series of an id, the exceptions of series that exist (one per

@@ -1,0 +1,9 @@
+// The series code the planner loads on demand (seriesHost.ts): one chunk with rrule, kept off the first load.
+export * from './seriesSlice';
+export { occurrencesBetween, somedayOccurrences, exceptionsBySeries } from './occurrences';
+export { describeRepeat } from './describe';
+export { parseStoredSeries } from './storage';
+export { seriesEventsToward } from './inverse';
+export { occurrencesToRollOver } from './rollover';
+export { validateRepeat } from './validate';
+export { editEvents, deleteEvents, rescheduleEvents, stopRepeatingEvents, type EditScope } from './scopes';

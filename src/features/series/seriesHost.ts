@@ -1,0 +1,52 @@
+import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import type { SeriesState } from './seriesSlice';
+import type * as Runtime from './runtime';
+
+// The store's `series` slot, small enough for the first load. The series code (rrule, ~17 KB gzip) arrives by a
+// dynamic import when a series is stored or the planner needs it; until then no series event can exist (their
+// creators come with it), so this reducer only holds what it is given.
+
+export type SeriesRuntime = typeof Runtime;
+
+export const SERIES_KEY = 'weekly-planner-series';
+
+const emptySeriesState: SeriesState = { series: { ids: [], entities: {} }, exceptions: { ids: [], entities: {} } };
+
+/** The stored series, read once the series code is here; what this visit made meanwhile is kept over it. */
+export const seriesHydrated = createAction<SeriesState>('seriesHost/hydrated');
+
+let runtime: SeriesRuntime | null = null;
+let loading: Promise<SeriesRuntime> | null = null;
+
+/** The series code, loaded once (every store shares it: its reducer is pure). */
+export function loadSeries(): Promise<SeriesRuntime> {
+  loading ??= import('./runtime').then((module) => (runtime = module));
+  return loading;
+}
+
+/** The series code if it has arrived (undo and the planner read it synchronously once a series exists). */
+export const loadedSeries = (): SeriesRuntime | null => runtime;
+
+export const isSeriesEvent = (action: UnknownAction): boolean => action.type.startsWith('series/');
+
+function merged<T>(stored: { ids: readonly (string | number)[]; entities: Record<string, T> }, own: { ids: readonly (string | number)[]; entities: Record<string, T> }) {
+  const ids = [...stored.ids.filter((id) => !(id in own.entities)), ...own.ids] as string[];
+  return { ids, entities: { ...stored.entities, ...own.entities } };
+}
+
+export function seriesHostReducer(state: SeriesState = emptySeriesState, action: UnknownAction): SeriesState {
+  if (seriesHydrated.match(action)) {
+    const stored = action.payload;
+    if (state.series.ids.length === 0 && state.exceptions.ids.length === 0) return stored;
+    return { series: merged(stored.series, state.series), exceptions: merged(stored.exceptions, state.exceptions) } as SeriesState;
+  }
+  return runtime && isSeriesEvent(action) ? runtime.seriesReducer(state, action) : state;
+}
+
+/** The series and their exceptions as lists: what is stored, and what a backup holds beside its tasks. */
+export const storedSeriesOf = (state: SeriesState) => ({
+  series: state.series.ids.map((id) => state.series.entities[id]!),
+  exceptions: state.exceptions.ids.map((id) => state.exceptions.entities[id]!),
+});
+
+export const serializeSeries = (state: SeriesState): string => JSON.stringify({ version: 1, ...storedSeriesOf(state) });
