@@ -36,6 +36,7 @@ describe('TaskCard stories', () => {
     Phone: () => expect(card(`Move "${title}" to…`)).toBeInTheDocument(),
     DraggingPlaceholder: () => expect(card()).toBeInTheDocument(),
     Dark: () => expect(card()).toBeInTheDocument(),
+    Repeating: () => expect(card('Water plants')).toHaveAccessibleDescription('Every Monday'),
   });
 });
 

@@ -10,7 +10,9 @@ import { SOMEDAY, type TaskEntity, type TaskDate } from '../tasks/types';
 import { taskSubscriptions } from '../tasks/useLiveTask';
 import { groupTasks, type TaskGroup } from './cardGroups';
 import { cardsDeferred, deferOffscreenCards, scheduleUpgrade } from './cardUpgrade';
-import { makeSelectColumn } from './columnView';
+import { OccurrenceCardContainer } from '../series/OccurrenceCardContainer';
+import { dayOf } from '../series/weekOccurrences';
+import { makeSelectColumn, selectWeekOccurrences } from './columnView';
 import { columnToggled } from './plannerSlice';
 import { dayElementId } from './reveal';
 import { dateLabel, dayLabel, isTodayKey } from './week';
@@ -163,14 +165,22 @@ const ColumnWithCards = memo(function ColumnWithCards({ date, ...column }: Colum
   // One selector instance per column keeps each column's memo independent.
   const selectColumn = useMemo(() => makeSelectColumn(), []);
   const { tasks, draggedId, selected, dragFrom } = useAppSelector((state) => selectColumn(state, date));
+  const occurrences = useAppSelector((state) => dayOf(selectWeekOccurrences(state), date));
   const rendered = useRenderedCount(tasks.length);
   const shown = useMemo(() => (rendered < tasks.length ? tasks.slice(0, rendered) : tasks), [tasks, rendered]);
   const groups = useTaskGroups(shown);
 
   return (
-    <DayColumn {...column} selected={selected} taskCount={tasks.length} holdHeight={dragFrom}>
+    <DayColumn {...column} selected={selected} taskCount={tasks.length + occurrences.length} holdHeight={dragFrom}>
       {groups.length > 0 && <CardGroup key={groups[0]!.key} tasks={groups[0]!.tasks} draggedId={draggedIn(groups[0]!, draggedId)} />}
       {groups.length > 1 && <CardTail groups={groups.slice(1)} draggedId={draggedId} />}
+      {occurrences.length > 0 && (
+        <div role="presentation" className="space-y-2">
+          {occurrences.map((occurrence) => (
+            <OccurrenceCardContainer key={occurrence.key} occurrence={occurrence} />
+          ))}
+        </div>
+      )}
     </DayColumn>
   );
 });

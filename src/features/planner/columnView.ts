@@ -1,6 +1,10 @@
 import { makeSelectTasksOn, selectDraggedTaskId } from '../tasks/taskSelectors';
 import type { TasksState, TaskEntity, TaskDate } from '../tasks/types';
-import { selectSelectedColumn, type PlannerState } from './plannerSlice';
+import { makeSelectWeekOccurrences } from '../series/weekOccurrences';
+import { selectSelectedColumn, selectWeekDayKeys, type PlannerState } from './plannerSlice';
+
+/** The displayed week's occurrences of series, by day (Some Day's too): one computation a week for every column. */
+export const selectWeekOccurrences = makeSelectWeekOccurrences(selectWeekDayKeys);
 
 export interface ColumnView {
   tasks: TaskEntity[];

@@ -74,3 +74,15 @@ export const Dark: Story = {
     ),
   ],
 };
+
+/** An occurrence of a series: the repeat mark, its rule in words as the card's description, a notes mark and 'Details'. */
+export const Repeating: Story = {
+  args: { title: 'Water plants', repeat: { text: 'Every Monday', id: 'story-repeat' }, hasNotes: true, onOpenDetails: fn() },
+  play: async ({ canvas, args, userEvent }) => {
+    const described = canvas.getByRole('button', { name: 'Water plants' }).getAttribute('aria-describedby');
+    await expect(document.getElementById(described!)).toHaveTextContent('Every Monday');
+    await expect(canvas.getByRole('img', { name: 'Has notes' })).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Details of "Water plants"' }));
+    await expect(args.onOpenDetails).toHaveBeenCalled();
+  },
+};

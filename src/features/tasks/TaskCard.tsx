@@ -17,6 +17,12 @@ export interface TaskCardProps {
   handleProps?: HTMLAttributes<HTMLElement>;
   /** The card's root, for showCardCompletion (cardCompletion.ts). */
   ref?: Ref<HTMLLIElement>;
+  /** A repeating task's rule in words ('Every Monday'): a repeat mark, and the card's accessible description. */
+  repeat?: { text: string; id: string };
+  /** Opens the task's details (title, notes, repeat); no button without it. */
+  onOpenDetails?: () => void;
+  /** The task has notes: the card says so. */
+  hasNotes?: boolean;
 }
 
 export const TaskCard = memo(function TaskCard({
@@ -30,6 +36,9 @@ export const TaskCard = memo(function TaskCard({
   cardProps,
   handleProps,
   ref,
+  repeat,
+  onOpenDetails,
+  hasNotes = false,
 }: TaskCardProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const titleButton = useRef<HTMLButtonElement>(null);
@@ -93,7 +102,15 @@ export const TaskCard = memo(function TaskCard({
       {/* Styles and icons: .task-* in index.css. */}
       <button type="button" aria-label={`Move task: ${title}`} {...handleProps} className="task-grip" />
       {/* A toggle button: its name stays the same and aria-pressed says whether the task is done (WAI-ARIA APG). */}
-      <button type="button" {...cardButton} aria-label={`Mark "${title}" complete`} aria-pressed={completed} onClick={onToggleComplete} className="task-check" />
+      <button
+        type="button"
+        {...cardButton}
+        aria-label={`Mark "${title}" complete`}
+        aria-pressed={completed}
+        aria-describedby={repeat?.id}
+        onClick={onToggleComplete}
+        className="task-check"
+      />
       {/* While the field is open, the title is kept out of sight and out of reach, and focus comes back to it. */}
       <button
         ref={titleButton}
@@ -102,9 +119,19 @@ export const TaskCard = memo(function TaskCard({
         className={draft === null ? 'task-title' : 'sr-only'}
         tabIndex={draft === null ? undefined : -1}
         aria-hidden={draft === null ? undefined : true}
+        aria-describedby={repeat?.id}
       >
         {title}
       </button>
+      {repeat && (
+        <span className="task-repeat" title={repeat.text}>
+          <span aria-hidden="true">↻</span>
+          <span id={repeat.id} className="sr-only">
+            {repeat.text}
+          </span>
+        </span>
+      )}
+      {hasNotes && <span className="task-notes-mark" role="img" aria-label="Has notes" title="Has notes" />}
       {draft !== null && (
         <input
           type="text"
@@ -120,6 +147,9 @@ export const TaskCard = memo(function TaskCard({
       )}
       {/* With a mouse these lie over the title's end, shown on hover or focus, so the title keeps the card's width;
           on a touch screen they sit beside it, finger-sized (index.css). */}
+      {draft === null && onOpenDetails && (
+        <button type="button" {...cardButton} aria-label={`Details of "${title}"`} aria-haspopup="dialog" onClick={onOpenDetails} className="task-details" />
+      )}
       {draft === null && onMoveRequest && (
         <button type="button" {...cardButton} aria-label={`Move "${title}" to…`} aria-haspopup="dialog" onClick={onMoveRequest} className="task-move" />
       )}
