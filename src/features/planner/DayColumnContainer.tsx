@@ -4,13 +4,13 @@ import { TASK_ATTR } from '../dnd/backend/attributes';
 import { useColumnDrop } from '../dnd/useTaskDnd';
 import { DayColumn, type DayColumnProps } from '../tasks/DayColumn';
 import { TaskCardContainer } from '../tasks/TaskCardContainer';
-import { taskAdded } from '../tasks/events';
 import { taskIn } from '../tasks/taskList';
 import { SOMEDAY, type TaskEntity, type TaskDate } from '../tasks/types';
 import { taskSubscriptions } from '../tasks/useLiveTask';
 import { groupTasks, type TaskGroup } from './cardGroups';
 import { cardsDeferred, deferOffscreenCards, scheduleUpgrade } from './cardUpgrade';
 import { OccurrenceCardContainer } from '../series/OccurrenceCardContainer';
+import { quickAdded } from '../series/quickAddThunk';
 import { dayOf } from '../series/weekOccurrences';
 import { makeSelectColumn, selectWeekOccurrences } from './columnView';
 import { columnToggled } from './plannerSlice';
@@ -140,7 +140,7 @@ export const DayColumnContainer = memo(function DayColumnContainer({ date }: { d
   // dragging) renders ColumnWithCards only, not these (~0.2-0.4 ms a column render, profiled).
   const { ref, isOver } = useColumnDrop(date);
   const onToggleSelected = useCallback(() => dispatch(columnToggled({ id: date })), [dispatch, date]);
-  const onAddTask = useCallback((title: string) => dispatch(taskAdded(title, date)), [dispatch, date]);
+  const onAddTask = useCallback((title: string) => void dispatch(quickAdded(title, date)), [dispatch, date]);
   const someday = date === SOMEDAY;
 
   return (
