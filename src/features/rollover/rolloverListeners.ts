@@ -4,6 +4,7 @@ import { tasksRolledOver } from '../tasks/events';
 import { byOrder } from '../tasks/taskList';
 import { selectAllTasks } from '../tasks/taskSelectors';
 import { isOverdue } from '../tasks/types';
+import { loadedSeries, seriesHydrated } from '../series/seriesHost';
 import { ROLLOVER_KEY, rolloverSet } from './rolloverSlice';
 
 /** Milliseconds from `now` to the next local midnight (a day is not always 24 hours long). */
@@ -23,7 +24,17 @@ function rollOver(api: AppListenerApi): string {
     .filter((task) => isOverdue(task, today))
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : byOrder(a, b)));
   if (overdue.length > 0) api.dispatch(tasksRolledOver({ ids: overdue.map((task) => task.id), to: today }));
+  rollOverSeries(api, today);
   return today;
+}
+
+/** Per series only its latest unfinished occurrence moves to today; older missed ones stay (series/rollover.ts). */
+function rollOverSeries(api: AppListenerApi, today: string): void {
+  const series = loadedSeries();
+  const state = api.getState().series;
+  if (!series || state.series.ids.length === 0) return;
+  const items = series.occurrencesToRollOver(state, today);
+  if (items.length > 0) api.dispatch(series.occurrencesRolledOver({ items, to: today }));
 }
 
 /** Keeps the choice on this device, and while it is on rolls over at load and whenever the day changes. */
@@ -57,6 +68,14 @@ export function addRolloverListeners(startAppListening: AppStartListening) {
         const turnedOff = api.condition((action) => rolloverSet.match(action) && !action.payload);
         // A synced list arrives after the local one: what it holds from before today rolls over too.
         const baseLoaded = api.condition((_action, current, previous) => current.sync.confirmed !== null && previous.sync.confirmed === null);
+        // Stored series arrive with their code, after the tasks.
+        const seriesLoaded = api.condition((action) => seriesHydrated.match(action));
+        seriesLoaded.then(
+          (loaded) => {
+            if (loaded && !api.signal.aborted) rollOverSeries(api, toDayKey(new Date()));
+          },
+          () => {}, // cancelled with the listener
+        );
         baseLoaded.then(
           (loaded) => {
             if (loaded && !api.signal.aborted) lastDay = rollOver(api);
