@@ -1,7 +1,4 @@
-import * as rrulePackage from 'rrule';
-
-// rrule's Node entry is a UMD bundle whose names Node's own ESM loader cannot see (tsx running the bench finds
-// only `default`); Vite and Jest read its names directly. One place takes RRule from whichever is there.
-type Package = typeof rrulePackage;
-const loaded = rrulePackage as Package & { default?: Package };
-export const RRule: Package['RRule'] = loaded.RRule ?? loaded.default!.RRule;
+// The one door to rrule for the app. A named import, not a namespace: a namespace object needs Rolldown's
+// runtime helper, which then becomes a chunk of its own on every first load. Node cannot see rrule's UMD names;
+// the bench reaches it through bench/rruleNode.ts (bench/tsconfig.json).
+export { RRule } from 'rrule';
