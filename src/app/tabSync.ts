@@ -1,5 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { isTaskEvent, isWellFormedTaskEvent, tasksRebased } from '../features/tasks/events';
+import { isSeriesEvent, loadSeries, seriesTabEventsReceived } from '../features/series/seriesHost';
+import { isSyncEvent } from '../features/sync/syncEvents';
 import type { ListWriter } from '../features/tasks/persist';
 import { TASKS_KEY, serializeDays, writeStored } from '../features/tasks/storage';
 import { TABS_KEY, TabMerge, type TabEvent } from '../features/tasks/tabMerge';
@@ -20,6 +22,8 @@ import type { RootState } from './store';
 export type TabMessage =
   /** A visitor's or free user's events (features/tasks/tabMerge.ts). */
   | { kind: 'events'; from: string; events: TabEvent[] }
+  /** A visitor's or free user's series events; each tab stores the series it shows (series/seriesListeners.ts). */
+  | { kind: 'series'; from: string; events: unknown[] }
   /** A subscriber's new outbox entries, under the client id and counters that tab sends them with. */
   | { kind: 'entries'; from: string; userId: string; entries: OutboxEntry[] };
 
@@ -80,6 +84,7 @@ export class TabSync implements ListWriter {
   readonly tab = newTabId();
   private readonly merge: TabMerge;
   private store: StoreAccess | null = null;
+  private seriesQueue: Promise<void> = Promise.resolve();
   /** Another tab's write came during a drag: shown once the drag is over. */
   private stale = false;
   private readonly onStorage = (event: StorageEvent) => {
@@ -114,17 +119,20 @@ export class TabSync implements ListWriter {
     this.store = store;
     const stops = [
       startAppListening({
-        predicate: (action) => isTaskEvent(action),
+        predicate: (action) => isSyncEvent(action),
         effect: (action, api) => {
-          if (!isTaskEvent(action)) return;
           const { sync } = api.getState();
-          if (sync.userId === null) {
+          if (sync.userId === null && isSeriesEvent(action)) {
+            link?.post({ kind: 'series', from: this.tab, events: [action] });
+            return;
+          }
+          if (sync.userId === null && isTaskEvent(action)) {
             const events = this.merge.local(action);
             link?.post({ kind: 'events', from: this.tab, events });
             return;
           }
           // Only once the log is loaded: before, the events are renumbered when it loads (syncBaseLoaded).
-          if (sync.lastSeq === null) return;
+          if (sync.userId === null || sync.lastSeq === null) return;
           const since = api.getOriginalState().sync.nextClientSeq;
           const entries = sync.outbox.filter((entry) => entry.clientId === sync.clientId && entry.clientSeq >= since);
           if (entries.length > 0) link?.post({ kind: 'entries', from: this.tab, userId: sync.userId, entries });
@@ -166,6 +174,13 @@ export class TabSync implements ListWriter {
       if (sync?.userId === message.userId && Array.isArray(message.entries)) {
         this.store!.dispatch(tabEntriesReceived({ entries: message.entries, receivedAt: Date.now() }));
       }
+      return;
+    }
+    if (message.kind === 'series') {
+      if (this.syncing() || !Array.isArray(message.events)) return;
+      // In order, once the series code is here (this tab may not have needed it yet).
+      const events = message.events;
+      this.seriesQueue = this.seriesQueue.then(() => loadSeries()).then(() => void this.store?.dispatch(seriesTabEventsReceived({ events })));
       return;
     }
     if (message.kind !== 'events' || this.syncing() || !Array.isArray(message.events)) return;

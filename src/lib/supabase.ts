@@ -53,8 +53,9 @@ type DataResult<T> = Promise<{ data: T | null; error: DataError | null }>;
 export interface SyncApi {
   appendEvents(clientId: string, events: Array<{ client_seq: number; event: unknown }>): DataResult<Array<{ seq: number; client_seq: number }>>;
   readEvents(afterSeq: number, limit: number): DataResult<LogRow[]>;
-  readSnapshot(userId: string): DataResult<{ tasks: unknown; seq: number }>;
-  writeSnapshot(userId: string, tasks: string, seq: number): DataResult<unknown>;
+  /** `series`: the series beside the list (docs/recurring.md), null before any was written. */
+  readSnapshot(userId: string): DataResult<{ tasks: unknown; seq: number; series?: unknown }>;
+  writeSnapshot(userId: string, tasks: string, seq: number, series: string): DataResult<unknown>;
   /** Live INSERTs of the user's log; `onStatus` hears SUBSCRIBED (again after every reconnect), CHANNEL_ERROR, … */
   subscribe(userId: string, onRow: (row: LogRow) => void, onStatus: (status: string) => void): () => void;
 }
@@ -134,8 +135,8 @@ export async function createBackend(
     appendEvents: (clientId, events) => result(supabase.rpc('append_task_events', { p_client_id: clientId, p_events: events })),
     readEvents: (afterSeq, limit) =>
       result(supabase.from('task_events').select('seq,client_id,client_seq,event').gt('seq', afterSeq).order('seq', { ascending: true }).limit(limit)),
-    readSnapshot: (userId) => result(supabase.from('user_tasks').select('tasks,seq').eq('user_id', userId).maybeSingle()),
-    writeSnapshot: (userId, tasks, seq) => result(supabase.from('user_tasks').upsert({ user_id: userId, tasks, seq }, { onConflict: 'user_id' })),
+    readSnapshot: (userId) => result(supabase.from('user_tasks').select('tasks,seq,series').eq('user_id', userId).maybeSingle()),
+    writeSnapshot: (userId, tasks, seq, series) => result(supabase.from('user_tasks').upsert({ user_id: userId, tasks, seq, series }, { onConflict: 'user_id' })),
     subscribe(userId, onRow, onStatus) {
       const channel = supabase
         .channel(`task-events-${userId}`)

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { newDevice, signIn, subscribe } from './support/premium';
 
 // Recurring tasks (issue 30) in the real build on the real server: typed phrases, the repeat mark, skipping one
 // occurrence, undo, and the series kept across a reload under their own key. The clock is fixed to Wednesday
@@ -78,4 +79,33 @@ test('Ctrl+Z undoes a skip', async ({ page }) => {
   await expect(thursday).toHaveCount(0);
   await page.keyboard.press('Control+z');
   await expect(thursday).toBeVisible();
+});
+
+test('two devices of a Premium user show each occurrence once, and a completion on one shows live on the other', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // Today as the planner labels it; this test runs on the real clock, as sign-in and checkout need.
+  const today = new Date().toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' }).replace(',', '');
+  const email = `series-sync-${Date.now()}@example.com`;
+  const a = await newDevice(browser);
+  const b = await newDevice(browser);
+  try {
+    await subscribe(a.page, email);
+    await signIn(b.page, email);
+    await a.page.goto('/');
+    await add(a.page, today, 'Stretch every day');
+    const stretch = (page: Page) => column(page, today).getByRole('button', { name: 'Stretch', exact: true });
+    await expect(stretch(a.page)).toHaveAccessibleDescription('Every day');
+    await expect(stretch(b.page)).toHaveCount(1, { timeout: 10_000 });
+
+    await column(a.page, today).getByRole('button', { name: 'Mark "Stretch" complete' }).click();
+    await expect(column(b.page, today).getByRole('button', { name: 'Mark "Stretch" complete' })).toHaveAttribute('aria-pressed', 'true', { timeout: 10_000 });
+    // Each device replays the one log: still one occurrence after a reload, done.
+    await b.page.reload();
+    await expect(column(b.page, today).getByRole('button', { name: 'Mark "Stretch" complete' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(stretch(b.page)).toHaveCount(1);
+    await expect(stretch(a.page)).toHaveCount(1);
+  } finally {
+    await a.context.close();
+    await b.context.close();
+  }
 });

@@ -147,6 +147,19 @@ describe.each(backends)('task event log on %s', (backend) => {
     expect((await owner.client.from('user_tasks').select('seq').maybeSingle()).data).toEqual({ seq: head });
   });
 
+  it('takes series events into the same log, and keeps the series beside the list in the snapshot', async () => {
+    const series = { type: 'series/occurrenceSkipped', payload: { seriesId: 'series-1', originalDate: '2026-11-23', skipped: true } };
+    const { data, error } = await append(owner.client, 'series-device', [{ client_seq: 1, event: series }, { client_seq: 2, event: event(900) }]);
+    expect(error).toBeNull();
+    const seq = (data as Array<{ seq: number }>)[1]!.seq;
+    const read = await owner.client.from('task_events').select('event').eq('client_id', 'series-device').order('seq');
+    expect(read.data?.map((row) => (row.event as { type: string }).type)).toEqual(['series/occurrenceSkipped', 'tasks/taskAdded']);
+    const written = await owner.client.from('user_tasks').upsert({ user_id: owner.user.id, tasks: '[]', seq, series: '{"version":1}' }, { onConflict: 'user_id' });
+    expect(written.error).toBeNull();
+    const snapshot = await owner.client.from('user_tasks').select('tasks,seq,series').eq('user_id', owner.user.id).maybeSingle();
+    expect(snapshot.data).toEqual({ tasks: '[]', seq, series: '{"version":1}' });
+  });
+
   it('compaction removes only old events the snapshot already holds', async () => {
     const user = await srv.signUp();
     await subscribe(srv, user.user.id);

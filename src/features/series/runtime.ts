@@ -7,3 +7,4 @@ export { seriesEventsToward } from './inverse';
 export { occurrencesToRollOver } from './rollover';
 export { validateRepeat } from './validate';
 export { editEvents, deleteEvents, rescheduleEvents, stopRepeatingEvents, type EditScope } from './scopes';
+export { isWellFormedSeriesEvent } from './wire';

@@ -10,10 +10,13 @@ export type SeriesRuntime = typeof Runtime;
 
 export const SERIES_KEY = 'weekly-planner-series';
 
-const emptySeriesState: SeriesState = { series: { ids: [], entities: {} }, exceptions: { ids: [], entities: {} } };
+export const emptySeriesState: SeriesState = { series: { ids: [], entities: {} }, exceptions: { ids: [], entities: {} } };
 
 /** The stored series, read once the series code is here; what this visit made meanwhile is kept over it. */
 export const seriesHydrated = createAction<SeriesState>('seriesHost/hydrated');
+
+/** Series events another tab of a visitor made (app/tabSync.ts): shown here, not this tab's to undo. */
+export const seriesTabEventsReceived = createAction<{ events: unknown[] }>('seriesHost/tabEventsReceived');
 
 let runtime: SeriesRuntime | null = null;
 let loading: Promise<SeriesRuntime> | null = null;
@@ -39,6 +42,10 @@ export function seriesHostReducer(state: SeriesState = emptySeriesState, action:
     const stored = action.payload;
     if (state.series.ids.length === 0 && state.exceptions.ids.length === 0) return stored;
     return { series: merged(stored.series, state.series), exceptions: merged(stored.exceptions, state.exceptions) } as SeriesState;
+  }
+  if (seriesTabEventsReceived.match(action) && runtime) {
+    const { isWellFormedSeriesEvent, seriesReducer } = runtime;
+    return action.payload.events.filter(isWellFormedSeriesEvent).reduce(seriesReducer, state);
   }
   return runtime && isSeriesEvent(action) ? runtime.seriesReducer(state, action) : state;
 }

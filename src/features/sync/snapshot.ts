@@ -1,11 +1,14 @@
 import type { AppListenerApi } from '../../app/listenerMiddleware';
 import type { Backend } from '../../lib/supabase';
+import { emptySeriesState, loadedSeries, serializeSeries } from '../series/seriesHost';
+import type { SeriesState } from '../series/seriesSlice';
 import { taskRestored, type TaskEvent } from '../tasks/events';
 import { parseStoredTasks } from '../tasks/storage';
 import { selectAllTasks } from '../tasks/taskSelectors';
 import type { Task } from '../tasks/types';
 import { retrying } from './retrying';
 import { selectConfirmedTasks, syncBaseLoaded } from './syncSlice';
+import type { SyncEvent } from './syncEvents';
 import { writeBase } from './syncStorage';
 
 // The snapshot (user_tasks: the whole list at a log position, docs/sync.md): read when a device starts without a
@@ -26,6 +29,23 @@ export function parseCloudTasks(value: unknown): { tasks: Task[]; changed: boole
   if (value === null || value === undefined) return { tasks: [], changed: false };
   const { tasks, changed } = parseStoredTasks(typeof value === 'string' ? value : JSON.stringify(value));
   return { tasks, changed };
+}
+
+/** The snapshot's series (checked entry by entry like stored ones); none without the series code or a column. */
+export function parseCloudSeries(value: unknown): SeriesState {
+  const runtime = loadedSeries();
+  if (typeof value !== 'string' || !runtime) return emptySeriesState;
+  return runtime.parseStoredSeries(value).state;
+}
+
+/** This device's series as events for an empty log (the first sync of an account), each with its exceptions. */
+export function seriesSeedEvents(local: SeriesState, cloudIsEmpty: boolean): SyncEvent[] {
+  const runtime = loadedSeries();
+  if (!cloudIsEmpty || !runtime) return [];
+  const exceptions = local.exceptions.ids.map((id) => local.exceptions.entities[id]!);
+  return local.series.ids.map((id) =>
+    runtime.seriesRestored({ series: local.series.entities[id]!, exceptions: exceptions.filter((e) => e.seriesId === id) }),
+  );
 }
 
 /** What only this device has, to add to a log: tasks missing from the cloud copy (and, after an unsent change, ones that differ). */
@@ -63,8 +83,10 @@ export async function loadBase(api: AppListenerApi, client: Backend, userId: str
   const state = api.getState();
   // The shown list without this device's queued edits (those are replayed on top anyway).
   const local = selectAllTasks(state);
-  const seed = seedEvents(local, tasks, tasks.length === 0 && first.length === 0, pendingHere);
-  api.dispatch(syncBaseLoaded({ lastSeq: seq, tasks, seed }));
+  const series = parseCloudSeries(snapshot?.series);
+  const cloudIsEmpty = tasks.length === 0 && series.series.ids.length === 0 && first.length === 0;
+  const seed = [...seedEvents(local, tasks, cloudIsEmpty, pendingHere), ...seriesSeedEvents(state.series, cloudIsEmpty)];
+  api.dispatch(syncBaseLoaded({ lastSeq: seq, tasks, series, seed }));
 }
 
 /** Writes the snapshot (and the base on disk) back a little after the log moves, during one session. */
@@ -100,7 +122,8 @@ export class SnapshotWriter {
     const tasks = selectConfirmedTasks(this.api.getState());
     if (lastSeq === null || !tasks || lastSeq <= this.writtenSeq) return;
     writeBase(this.api.extra.storage(), this.userId, state);
-    const { error } = await this.client.sync.writeSnapshot(this.userId, JSON.stringify(tasks), lastSeq);
+    const series = serializeSeries(state.confirmedSeries ?? emptySeriesState);
+    const { error } = await this.client.sync.writeSnapshot(this.userId, JSON.stringify(tasks), lastSeq, series);
     if (error) console.warn('Cloud sync: could not write the snapshot', error.message);
     else this.writtenSeq = lastSeq;
   }

@@ -3,13 +3,15 @@ import type { AppStartListening } from '../../app/listenerMiddleware';
 import type { RootState } from '../../app/store';
 import { hasStoredSession } from '../../lib/storedSession';
 import { selectUserId } from '../auth/authSlice';
-import { isTaskEvent, tasksRebased } from '../tasks/events';
+import { loadSeries } from '../series/seriesHost';
+import { tasksRebased } from '../tasks/events';
 import { daysFrom } from '../tasks/taskList';
 import { selectAllTasks } from '../tasks/taskSelectors';
 import { retrying } from './retrying';
 import { LiveSession, selectSyncUserId } from './session';
 import { endAccountHere, holdVisitorList } from './signOutStorage';
 import { loadBase } from './snapshot';
+import { isSyncEvent } from './syncEvents';
 import { syncLapsed, syncStarted, syncStopped, type OutboxEntry } from './syncSlice';
 import { adoptOutboxes, newClientId, OutboxStore, readBase } from './syncStorage';
 
@@ -29,7 +31,16 @@ function syncUndecided(state: RootState): boolean {
   return status === 'connecting' || (user !== null && state.subscription.userId !== user.id);
 }
 
-/** `early`: task events made before these listeners were registered, while the session was loading. */
+/**
+ * The series code, before a session starts: the log, the outbox and the base may hold series events, which only
+ * it can check and reduce (sync/syncEvents.ts). Without it (a failed chunk load) they are left out.
+ */
+const seriesCode = () => loadSeries().then(
+  () => true,
+  () => false,
+);
+
+/** `early`: task and series events made before these listeners were registered, while the session was loading. */
 export function addSyncListeners(startAppListening: AppStartListening, early: UnknownAction[] = []) {
   const clientId = newClientId();
   let outboxStore: OutboxStore | null = null;
@@ -42,7 +53,7 @@ export function addSyncListeners(startAppListening: AppStartListening, early: Un
 
   // Edits made while it is not yet known whether they sync are kept, to be sent if they do.
   const stopEarly = startAppListening({
-    predicate: (action, state) => isTaskEvent(action) && !state.sync.userId && syncUndecided(state),
+    predicate: (action, state) => isSyncEvent(action) && !state.sync.userId && syncUndecided(state),
     effect: (action) => void early.push(action),
   });
   const stopForgetting = startAppListening({
@@ -65,15 +76,17 @@ export function addSyncListeners(startAppListening: AppStartListening, early: Un
   let heldTried = false;
   const stopHeld = startAppListening({
     predicate: (_action, state) => !heldTried && !!state.tasks._persist?.rehydrated && !state.sync.userId,
-    effect: (_action, api) => {
+    effect: async (_action, api) => {
       heldTried = true;
+      if (!hasStoredSession(api.extra.storage())) return;
+      await seriesCode();
+      if (api.getState().sync.userId) return; // the session started meanwhile
       const storage = api.extra.storage();
-      if (!hasStoredSession(storage)) return;
       const base = readBase(storage, null);
       if (!base) return;
       outboxStore ??= new OutboxStore(api.extra.storage, clientId);
       holdVisitorList(storage, [], true);
-      api.dispatch(syncStarted({ userId: base.userId, clientId, pending: adoptOutboxes(storage, base.userId, clientId), early: early.splice(0).filter(isTaskEvent), base }));
+      api.dispatch(syncStarted({ userId: base.userId, clientId, pending: adoptOutboxes(storage, base.userId, clientId), early: early.splice(0).filter(isSyncEvent), base }));
     },
   });
 
@@ -99,12 +112,13 @@ export function addSyncListeners(startAppListening: AppStartListening, early: Un
         }
         return;
       }
+      await api.pause(seriesCode());
       const storage = api.extra.storage;
       outboxStore ??= new OutboxStore(storage, clientId);
       const pending: OutboxEntry[] = adoptOutboxes(storage(), userId, clientId);
       const base = readBase(storage(), userId);
-      holdVisitorList(storage(), selectAllTasks(state), base !== null);
-      api.dispatch(syncStarted({ userId, clientId, pending, early: early.splice(0).filter(isTaskEvent), base }));
+      holdVisitorList(storage(), selectAllTasks(api.getState()), base !== null);
+      api.dispatch(syncStarted({ userId, clientId, pending, early: early.splice(0).filter(isSyncEvent), base }));
       // The adopted entries now live under this client's key; the keys they came from can go.
       outboxStore.save(userId, api.getState().sync.outbox, api.getState().sync.nextClientSeq);
       outboxStore.dropAdopted(userId);

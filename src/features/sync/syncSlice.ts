@@ -1,9 +1,10 @@
 import { createAction, type UnknownAction } from '@reduxjs/toolkit';
-import { splitForLog } from '../tasks/bulkEvents';
-import { isWellFormedTaskEvent, isTaskEvent, tasksRebased, type TaskEvent } from '../tasks/events';
+import type { SeriesState } from '../series/seriesSlice';
+import { tasksRebased } from '../tasks/events';
 import { allTasksOf, daysFrom } from '../tasks/taskList';
 import { replayTaskEvents } from '../tasks/tasksReducer';
 import type { TaskDays, TasksState, Task } from '../tasks/types';
+import { emptySeriesState, forLog, isSyncEvent, isWellFormedSyncEvent, replaySeries, taskEventsOf, type SyncEvent } from './syncEvents';
 
 /*
  * Sync as a merge of events (docs/sync.md). The cloud keeps one ordered log per user; this device
@@ -17,7 +18,7 @@ export interface OutboxEntry {
   /** The client id and counter the event is sent under: the server stores each pair once. */
   clientId: string;
   clientSeq: number;
-  event: TaskEvent;
+  event: SyncEvent;
   /**
    * Set on another open tab's event, received from it (app/tabSync.ts): when it came (ms). Shown here at once;
    * that tab sends it, this one only if the log still lacks it TAB_GRACE_MS later (that tab closed or stalled;
@@ -48,25 +49,27 @@ export interface SyncState {
   lastSeq: number | null;
   /** The log's list, day by day (as TasksState['days']). */
   confirmed: TaskDays | null;
+  /** The log's series and their exceptions (set with `confirmed`). */
+  confirmedSeries: SeriesState | null;
   outbox: OutboxEntry[];
   /** Uploads refused because the subscription lapsed: the outbox waits for it to return. */
   lapsed: boolean;
 }
 
-export const initialSyncState: SyncState = { userId: null, clientId: '', nextClientSeq: 1, lastSeq: null, confirmed: null, outbox: [], lapsed: false };
+export const initialSyncState: SyncState = { userId: null, clientId: '', nextClientSeq: 1, lastSeq: null, confirmed: null, confirmedSeries: null, outbox: [], lapsed: false };
 
 export const syncStarted = createAction<{
   userId: string;
   clientId: string;
   /** Events made before sync could start, and outboxes of this user's closed tabs, to send now. */
   pending: OutboxEntry[];
-  early: TaskEvent[];
+  early: SyncEvent[];
   /** The confirmed state kept on this device from an earlier visit, if any. */
-  base: { lastSeq: number; tasks: Task[] } | null;
+  base: { lastSeq: number; tasks: Task[]; series?: SeriesState } | null;
 }>('sync/started');
 
-/** The cloud copy (snapshot) to start from; `seed`: tasks only this device had, to add to the log. */
-export const syncBaseLoaded = createAction<{ lastSeq: number; tasks: Task[]; seed: TaskEvent[] }>('sync/baseLoaded');
+/** The cloud copy (snapshot) to start from; `seed`: tasks and series only this device had, to add to the log. */
+export const syncBaseLoaded = createAction<{ lastSeq: number; tasks: Task[]; series?: SeriesState; seed: SyncEvent[] }>('sync/baseLoaded');
 
 /** Log entries read or pushed from the cloud, in any order, possibly repeated. */
 export const logEventsReceived = createAction<{ events: LogEvent[] }>('sync/logEventsReceived');
@@ -93,24 +96,29 @@ const isSyncAction = (action: UnknownAction) => action.type.startsWith('sync/');
 const keyOf = (entry: Pick<OutboxEntry, 'clientId' | 'clientSeq'>) => `${entry.clientId}#${entry.clientSeq}`;
 const withoutForeign = ({ clientId, clientSeq, event }: OutboxEntry): OutboxEntry => ({ clientId, clientSeq, event });
 
-const replay = (base: TaskDays, events: Iterable<TaskEvent>): TaskDays => replayTaskEvents({ days: base, drag: null }, events).days;
+const replay = (base: TaskDays, events: Iterable<SyncEvent>): TaskDays => replayTaskEvents({ days: base, drag: null }, taskEventsOf(events)).days;
 
 export interface WithTasksAndSync {
   tasks: TasksState;
   sync: SyncState;
+  /** Absent in a store without series (a few sync tests build one). */
+  series?: SeriesState;
 }
 
-/** The shown list: confirmed with the outbox on top, keeping the tasks slice's other fields. */
+/** The shown list and series: confirmed with the outbox on top, keeping the tasks slice's other fields. */
 function rebased<S extends WithTasksAndSync>(state: S, sync: SyncState): S {
   if (!sync.confirmed) return { ...state, sync };
-  const shown = replay(sync.confirmed, sync.outbox.map((entry) => entry.event));
-  return { ...state, sync, tasks: { ...state.tasks, days: shown } };
+  const events = sync.outbox.map((entry) => entry.event);
+  const shown = replay(sync.confirmed, events);
+  const tasks = { ...state.tasks, days: shown };
+  if (state.series === undefined) return { ...state, sync, tasks };
+  return { ...state, sync, tasks, series: replaySeries(sync.confirmedSeries ?? emptySeriesState, events) };
 }
 
-function appendToOutbox(sync: SyncState, events: TaskEvent[]): SyncState {
+function appendToOutbox(sync: SyncState, events: SyncEvent[]): SyncState {
   if (events.length === 0) return sync;
   let next = sync.nextClientSeq;
-  const added = events.flatMap(splitForLog).map((event) => ({ clientId: sync.clientId, clientSeq: next++, event }));
+  const added = events.flatMap(forLog).map((event) => ({ clientId: sync.clientId, clientSeq: next++, event }));
   return { ...sync, outbox: [...sync.outbox, ...added], nextClientSeq: next };
 }
 
@@ -121,7 +129,7 @@ function appendToOutbox(sync: SyncState, events: TaskEvent[]): SyncState {
 export function withSync<S extends WithTasksAndSync>(reducer: (state: S | undefined, action: UnknownAction) => S) {
   return (state: S | undefined, action: UnknownAction): S => {
     const next = reducer(state, action);
-    if (isTaskEvent(action)) {
+    if (isSyncEvent(action)) {
       // Queued even when it changes nothing here: a drop's move is already shown by the drag's preview.
       if (!next.sync.userId) return next;
       return { ...next, sync: appendToOutbox(next.sync, [action]) };
@@ -144,22 +152,22 @@ function reduceSync<S extends WithTasksAndSync>(state: S, action: UnknownAction)
     // Started again for the same user (held offline start, a subscription that came back): what is queued stays.
     const queued = sameClient && sync.userId === userId ? sync.outbox : [];
     const seen = new Set(queued.map((entry) => `${entry.clientId}#${entry.clientSeq}`));
-    const adopted = pending.filter((entry) => isWellFormedTaskEvent(entry.event) && !seen.has(`${entry.clientId}#${entry.clientSeq}`));
+    const adopted = pending.filter((entry) => isWellFormedSyncEvent(entry.event) && !seen.has(`${entry.clientId}#${entry.clientSeq}`));
     let started: SyncState = { ...initialSyncState, userId, clientId, nextClientSeq, outbox: [...adopted, ...queued] };
-    started = appendToOutbox(started, early.filter(isWellFormedTaskEvent));
-    if (base) return rebased(state, { ...started, lastSeq: base.lastSeq, confirmed: daysFrom(base.tasks) });
-    if (queued.length > 0 && sync.confirmed) return rebased(state, { ...started, lastSeq: sync.lastSeq, confirmed: sync.confirmed });
+    started = appendToOutbox(started, early.filter(isWellFormedSyncEvent));
+    if (base) return rebased(state, { ...started, lastSeq: base.lastSeq, confirmed: daysFrom(base.tasks), confirmedSeries: base.series ?? emptySeriesState });
+    if (queued.length > 0 && sync.confirmed) return rebased(state, { ...started, lastSeq: sync.lastSeq, confirmed: sync.confirmed, confirmedSeries: sync.confirmedSeries });
     return { ...state, sync: started };
   }
   if (!sync.userId) return state;
   if (syncBaseLoaded.match(action)) {
-    const { lastSeq, tasks, seed } = action.payload;
+    const { lastSeq, tasks, series, seed } = action.payload;
     // Nothing is sent before the base is loaded, so this client's queued events may take new counters:
     // seeds go first (the edits made meanwhile may refer to those tasks), then the edits, in order.
     const others = sync.outbox.filter((entry) => entry.clientId !== sync.clientId);
     const own = sync.outbox.filter((entry) => entry.clientId === sync.clientId).map((entry) => entry.event);
-    const next = appendToOutbox({ ...sync, outbox: others }, [...seed.filter(isWellFormedTaskEvent), ...own]);
-    return rebased(state, { ...next, lastSeq, confirmed: daysFrom(tasks) });
+    const next = appendToOutbox({ ...sync, outbox: others }, [...seed.filter(isWellFormedSyncEvent), ...own]);
+    return rebased(state, { ...next, lastSeq, confirmed: daysFrom(tasks), confirmedSeries: series ?? emptySeriesState });
   }
   if (logEventsReceived.match(action)) return received(state, action.payload.events);
   if (outboxEntriesDropped.match(action)) {
@@ -178,7 +186,7 @@ function reduceSync<S extends WithTasksAndSync>(state: S, action: UnknownAction)
     // Received from that tab while it was open: this tab's to send now, where it stands.
     const outbox = sync.outbox.map((entry) => (entry.foreign !== undefined && adopted.has(keyOf(entry)) ? withoutForeign(entry) : entry));
     const seen = new Set(sync.outbox.map(keyOf));
-    const added = action.payload.entries.filter((entry) => isWellFormedTaskEvent(entry.event) && !seen.has(keyOf(entry)));
+    const added = action.payload.entries.filter((entry) => isWellFormedSyncEvent(entry.event) && !seen.has(keyOf(entry)));
     if (added.length === 0) return outbox.some((entry, i) => entry !== sync.outbox[i]) ? { ...state, sync: { ...sync, outbox } } : state;
     return rebased(state, { ...sync, outbox: [...added, ...outbox] });
   }
@@ -187,12 +195,17 @@ function reduceSync<S extends WithTasksAndSync>(state: S, action: UnknownAction)
     const seen = new Set(sync.outbox.map(keyOf));
     const { entries, receivedAt } = action.payload;
     const added = entries
-      .filter((entry) => entry.clientId !== sync.clientId && isWellFormedTaskEvent(entry.event) && !seen.has(keyOf(entry)))
+      .filter((entry) => entry.clientId !== sync.clientId && isWellFormedSyncEvent(entry.event) && !seen.has(keyOf(entry)))
       .map(({ clientId, clientSeq, event }) => ({ clientId, clientSeq, event, foreign: receivedAt }));
     return added.length === 0 ? state : rebased(state, { ...sync, outbox: [...sync.outbox, ...added] });
   }
   if (syncLapsed.match(action)) return { ...state, sync: { ...sync, lapsed: action.payload } };
-  if (syncStopped.match(action)) return { ...state, sync: { ...initialSyncState, clientId: sync.clientId, nextClientSeq: sync.nextClientSeq } };
+  if (syncStopped.match(action)) {
+    // The account's series leave with it, as its list does (syncListeners.ts shows the device's own list).
+    const stopped = { ...initialSyncState, clientId: sync.clientId, nextClientSeq: sync.nextClientSeq };
+    if (state.series === undefined || !sync.confirmedSeries) return { ...state, sync: stopped };
+    return { ...state, sync: stopped, series: emptySeriesState };
+  }
   return state;
 }
 
@@ -201,19 +214,20 @@ function received<S extends WithTasksAndSync>(state: S, events: LogEvent[]): S {
   if (sync.lastSeq === null || !sync.confirmed) return state;
   const ordered = [...events].sort((a, b) => a.seq - b.seq);
   let lastSeq = sync.lastSeq;
-  const applied: TaskEvent[] = [];
+  const applied: SyncEvent[] = [];
   const confirmedKeys = new Set<string>();
   for (const entry of ordered) {
     if (entry.seq <= lastSeq) continue; // already applied
     if (entry.seq > lastSeq + 1) break; // a gap: the listener reads the log from lastSeq
     // A malformed or unknown event still takes its place in the log; it changes nothing here.
-    if (isWellFormedTaskEvent(entry.event)) applied.push(entry.event);
+    if (isWellFormedSyncEvent(entry.event)) applied.push(entry.event);
     confirmedKeys.add(`${entry.client_id}#${entry.client_seq}`);
     lastSeq = entry.seq;
   }
   if (lastSeq === sync.lastSeq) return state;
   const outbox = sync.outbox.filter((entry) => !confirmedKeys.has(`${entry.clientId}#${entry.clientSeq}`));
-  return rebased(state, { ...sync, lastSeq, confirmed: replay(sync.confirmed, applied), outbox });
+  const confirmedSeries = replaySeries(sync.confirmedSeries ?? emptySeriesState, applied);
+  return rebased(state, { ...sync, lastSeq, confirmed: replay(sync.confirmed, applied), confirmedSeries, outbox });
 }
 
 /** The slice's own reducer only holds the state; withSync (around the root reducer) changes it. */

@@ -1,7 +1,9 @@
-import { isWellFormedTaskEvent } from '../tasks/events';
+import { loadedSeries, storedSeriesOf } from '../series/seriesHost';
+import type { SeriesState } from '../series/seriesSlice';
 import { allTasksOf } from '../tasks/taskList';
 import type { Task } from '../tasks/types';
 import { parseStoredTasks } from '../tasks/storage';
+import { isWellFormedSyncEvent } from './syncEvents';
 import type { OutboxEntry, SyncState } from './syncSlice';
 
 // What sync keeps on the device besides the task list itself:
@@ -65,7 +67,7 @@ function isEntry(value: unknown): value is OutboxEntry {
     typeof entry.clientId === 'string' &&
     Number.isSafeInteger(entry.clientSeq) &&
     entry.clientSeq > 0 &&
-    isWellFormedTaskEvent(entry.event)
+    isWellFormedSyncEvent(entry.event)
   );
 }
 
@@ -167,18 +169,26 @@ export class OutboxStore {
   }
 }
 
-/** The confirmed state this device kept for the user, if any and readable. */
-/** The confirmed state this device kept for `userId` (or for whoever synced last, given null), if readable. */
-export function readBase(storage: Storage | undefined, userId: string | null): { userId: string; lastSeq: number; tasks: Task[] } | null {
-  const stored = read(storage, BASE_KEY) as { userId?: unknown; lastSeq?: unknown; tasks?: unknown } | null;
+/**
+ * The confirmed state this device kept for `userId` (or for whoever synced last, given null), if readable.
+ * Its series are read by the series code (loaded before a session starts); a base without them has none.
+ */
+export function readBase(storage: Storage | undefined, userId: string | null): { userId: string; lastSeq: number; tasks: Task[]; series?: SeriesState } | null {
+  const stored = read(storage, BASE_KEY) as { userId?: unknown; lastSeq?: unknown; tasks?: unknown; series?: unknown } | null;
   if (!stored || typeof stored.userId !== 'string' || !Number.isSafeInteger(stored.lastSeq) || !Array.isArray(stored.tasks)) return null;
   if (userId !== null && stored.userId !== userId) return null;
   const { tasks, unreadable } = parseStoredTasks(JSON.stringify(stored.tasks));
-  return unreadable ? null : { userId: stored.userId, lastSeq: stored.lastSeq as number, tasks };
+  if (unreadable) return null;
+  const base = { userId: stored.userId, lastSeq: stored.lastSeq as number, tasks };
+  const runtime = loadedSeries();
+  if (stored.series === undefined || !runtime) return base;
+  const series = runtime.parseStoredSeries(JSON.stringify(stored.series));
+  return series.unreadable ? null : { ...base, series: series.state };
 }
 
 export function writeBase(storage: Storage | undefined, userId: string, sync: SyncState): void {
   if (sync.lastSeq === null || !sync.confirmed || sync.userId !== userId) return;
   const tasks = allTasksOf(sync.confirmed);
-  write(storage, BASE_KEY, { userId, lastSeq: sync.lastSeq, tasks });
+  const series = sync.confirmedSeries ? { version: 1, ...storedSeriesOf(sync.confirmedSeries) } : undefined;
+  write(storage, BASE_KEY, { userId, lastSeq: sync.lastSeq, tasks, series });
 }

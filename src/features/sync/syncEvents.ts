@@ -1,0 +1,35 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { emptySeriesState, isSeriesEvent, loadedSeries } from '../series/seriesHost';
+import type { SeriesEvent, SeriesState } from '../series/seriesSlice';
+import { splitForLog } from '../tasks/bulkEvents';
+import { isTaskEvent, isWellFormedTaskEvent, type TaskEvent } from '../tasks/events';
+
+// What the log carries: task events and series events (docs/recurring.md). Series events are checked and
+// reduced by the series code, which a sync session loads before it starts (syncListeners.ts), so every
+// series event that reaches the outbox or the confirmed state finds it here.
+
+export type SyncEvent = TaskEvent | SeriesEvent;
+
+export const isSyncEvent = (action: UnknownAction): action is SyncEvent => isTaskEvent(action) || isSeriesEvent(action);
+
+/** Whether a value from the log, storage or another tab is an event this version understands. */
+export function isWellFormedSyncEvent(value: unknown): value is SyncEvent {
+  return isWellFormedTaskEvent(value) || (loadedSeries()?.isWellFormedSeriesEvent(value) ?? false);
+}
+
+/** The task events among them. */
+export const taskEventsOf = (events: Iterable<SyncEvent>): TaskEvent[] => [...events].filter(isTaskEvent);
+
+/** As they go to the log: a bulk task event in pieces the server accepts, anything else as it is. */
+export const forLog = (event: SyncEvent): SyncEvent[] => (isTaskEvent(event) ? splitForLog(event) : [event]);
+
+/** `base` with the series events among `events` reduced on it, in order. */
+export function replaySeries(base: SeriesState, events: Iterable<SyncEvent>): SeriesState {
+  const runtime = loadedSeries();
+  if (!runtime) return base;
+  let state = base;
+  for (const event of events) if (isSeriesEvent(event)) state = runtime.seriesReducer(state, event);
+  return state;
+}
+
+export { emptySeriesState };
