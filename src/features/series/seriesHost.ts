@@ -1,16 +1,14 @@
 import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import { emptySeriesState, isSeriesEvent, loadedSeries, seriesCodeArrived, type SeriesRuntime } from './seriesCode';
 import type { SeriesState } from './seriesSlice';
-import type * as Runtime from './runtime';
 
 // The store's `series` slot, small enough for the first load. The series code (rrule, ~17 KB gzip) arrives by a
 // dynamic import when a series is stored or the planner needs it; until then no series event can exist (their
 // creators come with it), so this reducer only holds what it is given.
 
-export type SeriesRuntime = typeof Runtime;
+export { emptySeriesState, isSeriesEvent, loadedSeries, type SeriesRuntime };
 
 export const SERIES_KEY = 'weekly-planner-series';
-
-export const emptySeriesState: SeriesState = { series: { ids: [], entities: {} }, exceptions: { ids: [], entities: {} } };
 
 /** The stored series, read once the series code is here; what this visit made meanwhile is kept over it. */
 export const seriesHydrated = createAction<SeriesState>('seriesHost/hydrated');
@@ -18,19 +16,13 @@ export const seriesHydrated = createAction<SeriesState>('seriesHost/hydrated');
 /** Series events another tab of a visitor made (app/tabSync.ts): shown here, not this tab's to undo. */
 export const seriesTabEventsReceived = createAction<{ events: unknown[] }>('seriesHost/tabEventsReceived');
 
-let runtime: SeriesRuntime | null = null;
 let loading: Promise<SeriesRuntime> | null = null;
 
 /** The series code, loaded once (every store shares it: its reducer is pure). */
 export function loadSeries(): Promise<SeriesRuntime> {
-  loading ??= import('./runtime').then((module) => (runtime = module));
+  loading ??= import('./runtime').then(seriesCodeArrived);
   return loading;
 }
-
-/** The series code if it has arrived (undo and the planner read it synchronously once a series exists). */
-export const loadedSeries = (): SeriesRuntime | null => runtime;
-
-export const isSeriesEvent = (action: UnknownAction): boolean => action.type.startsWith('series/');
 
 function merged<T>(stored: { ids: readonly (string | number)[]; entities: Record<string, T> }, own: { ids: readonly (string | number)[]; entities: Record<string, T> }) {
   const ids = [...stored.ids.filter((id) => !(id in own.entities)), ...own.ids] as string[];
@@ -43,6 +35,7 @@ export function seriesHostReducer(state: SeriesState = emptySeriesState, action:
     if (state.series.ids.length === 0 && state.exceptions.ids.length === 0) return stored;
     return { series: merged(stored.series, state.series), exceptions: merged(stored.exceptions, state.exceptions) } as SeriesState;
   }
+  const runtime = loadedSeries();
   if (seriesTabEventsReceived.match(action) && runtime) {
     const { isWellFormedSeriesEvent, seriesReducer } = runtime;
     return action.payload.events.filter(isWellFormedSeriesEvent).reduce(seriesReducer, state);

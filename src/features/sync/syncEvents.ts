@@ -1,5 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { emptySeriesState, isSeriesEvent, loadedSeries } from '../series/seriesHost';
+import { emptySeriesState, isSeriesEvent, loadedSeries } from '../series/seriesCode';
 import type { SeriesEvent, SeriesState } from '../series/seriesSlice';
 import { splitForLog } from '../tasks/bulkEvents';
 import { isTaskEvent, isWellFormedTaskEvent, type TaskEvent } from '../tasks/events';
