@@ -72,7 +72,7 @@ function keepUnchanged(next: TaskDays, current: TaskDays): TaskDays | null {
           was.ids.every((id, i) => {
             const a = was.entities[id];
             const b = day.entities[id];
-            return day.ids[i] === id && !!a && !!b && a.title === b.title && a.completed === b.completed && a.createdAt === b.createdAt;
+            return day.ids[i] === id && !!a && !!b && a.title === b.title && a.completed === b.completed && a.createdAt === b.createdAt && a.notes === b.notes;
           })));
     kept[date] = equal ? was : day;
     same &&= equal;

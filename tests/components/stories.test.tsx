@@ -4,6 +4,7 @@ import preview from '../../.storybook/preview';
 import * as addTaskInputStories from '../../src/features/tasks/AddTaskInput.stories';
 import * as dayColumnStories from '../../src/features/tasks/DayColumn.stories';
 import * as taskCardStories from '../../src/features/tasks/TaskCard.stories';
+import * as taskDetailsStories from '../../src/features/tasks/TaskDetailsDialog.stories';
 import * as premiumDialogStories from '../../src/features/subscription/PremiumDialog.stories';
 
 // The stories are the fixtures: each one is mounted with its args and decorators and its play
@@ -97,5 +98,14 @@ describe('PremiumDialog stories', () => {
     },
     OpeningBillingPortal: () => expect(button('Loading...')).toBeDisabled(),
     VisitorDark: () => expect(dialog('Go Premium')).toHaveTextContent('Choose Your Plan'),
+  });
+});
+
+describe('TaskDetailsDialog stories', () => {
+  const dialog = () => screen.getByRole('dialog', { name: 'Task details' });
+  eachStory(composeStories(taskDetailsStories), {
+    PlainTask: () => expect(screen.getByRole('button', { name: 'Move to…' })).toBeInTheDocument(),
+    Occurrence: () => expect(dialog()).toHaveAccessibleDescription('Every Monday'),
+    Phone: () => expect(screen.getByRole('link', { name: 'https://example.com/flights' })).toBeInTheDocument(),
   });
 });

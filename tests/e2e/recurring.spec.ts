@@ -109,3 +109,39 @@ test('two devices of a Premium user show each occurrence once, and a completion 
     await b.context.close();
   }
 });
+
+test("a task's details: notes with a link, marked on the card and kept across a reload", async ({ page }) => {
+  await page.goto('/');
+  await add(page, 'Wed 25 Nov', 'Book flights');
+  await page.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).press('Escape');
+  await column(page, 'Wed 25 Nov').getByRole('button', { name: 'Details of "Book flights"' }).click();
+  const details = page.getByRole('dialog', { name: 'Task details' });
+  await details.getByRole('textbox', { name: 'Notes' }).fill('Window seat\nhttps://example.com/flights');
+  await expect(details.getByRole('link', { name: 'https://example.com/flights' })).toHaveAttribute('target', '_blank');
+  await details.getByRole('button', { name: 'Save' }).click();
+  await expect(details).toBeHidden();
+  await expect(column(page, 'Wed 25 Nov').getByRole('img', { name: 'Has notes' })).toBeVisible();
+
+  await page.reload();
+  await column(page, 'Wed 25 Nov').getByRole('button', { name: 'Details of "Book flights"' }).click();
+  await expect(details.getByRole('textbox', { name: 'Notes' })).toHaveValue('Window seat\nhttps://example.com/flights');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('weekly-planner-tasks')!) as Array<{ notes?: string }>);
+  expect(stored.map((task) => task.notes)).toEqual(['Window seat\nhttps://example.com/flights']);
+});
+
+test("an occurrence's rename asks its scope: 'All' renames every week's, the done one keeps its name", async ({ page }) => {
+  await page.goto('/');
+  await add(page, 'Wed 25 Nov', 'Stretch every day');
+  await page.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).press('Escape');
+  await column(page, 'Wed 25 Nov').getByRole('button', { name: 'Mark "Stretch" complete' }).click();
+  await column(page, 'Thu 26 Nov').getByRole('button', { name: 'Details of "Stretch"' }).click();
+  const details = page.getByRole('dialog', { name: 'Task details' });
+  await expect(details).toHaveAccessibleDescription('Every day');
+  await details.getByRole('textbox', { name: 'Title' }).fill('Stretch and breathe');
+  await details.getByRole('button', { name: 'Save' }).click();
+  await details.getByRole('button', { name: 'All' }).click();
+  await expect(column(page, 'Thu 26 Nov').getByRole('button', { name: 'Stretch and breathe', exact: true })).toBeVisible();
+  await expect(column(page, 'Wed 25 Nov').getByRole('button', { name: 'Stretch', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(column(page, 'Mon 30 Nov').getByRole('button', { name: 'Stretch and breathe', exact: true })).toBeVisible();
+});

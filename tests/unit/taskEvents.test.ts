@@ -10,12 +10,17 @@ import {
   taskDeleted,
   taskMoved,
   taskMovedToEnd,
+  taskNotesSet,
   taskRenamed,
   taskRestored,
   tasksDeleted,
   tasksRestored,
   tasksRolledOver,
+  NOTES_MAX_LENGTH,
 } from '../../src/features/tasks/events';
+import { parseStoredTasks } from '../../src/features/tasks/storage';
+import { allTasksOf, daysFrom } from '../../src/features/tasks/taskList';
+import { replayTaskEvents } from '../../src/features/tasks/tasksReducer';
 
 describe('task events read from elsewhere', () => {
   const task = { id: 'task-1-a', title: 'A', date: '2026-11-23', completed: false, createdAt: 1, order: 0 };
@@ -24,6 +29,7 @@ describe('task events read from elsewhere', () => {
     const events = [
       taskAdded('A', '2026-11-23'),
       taskRenamed({ id: 'task-1-a', title: 'B' }),
+      taskNotesSet({ id: 'task-1-a', notes: 'Line one\nhttps://example.com' }),
       taskCompletionSet({ id: 'task-1-a', completed: true }),
       taskDeleted({ id: 'task-1-a' }),
       taskMoved({ id: 'task-1-a', toDate: 'someday', toIndex: 2 }),
@@ -43,6 +49,7 @@ describe('task events read from elsewhere', () => {
     ['an unknown type', { type: 'tasks/taskExploded', payload: { id: 'x' } }],
     ['a toggle of old', { type: 'tasks/taskCompletionToggled', payload: { id: 'x' } }],
     ['no payload', { type: 'tasks/taskDeleted' }],
+    ['notes that are not text', { type: 'tasks/taskNotesSet', payload: { id: 'x', notes: 3 } }],
     ['a completion that is not a boolean', { type: 'tasks/taskCompletionSet', payload: { id: 'x', completed: 'yes' } }],
     ['a negative index', { type: 'tasks/taskMoved', payload: { id: 'x', toDate: 'someday', toIndex: -1 } }],
     ['a fractional index', { type: 'tasks/taskMoved', payload: { id: 'x', toDate: 'someday', toIndex: 0.5 } }],
@@ -76,5 +83,28 @@ describe('isTaskEvent and isTaskListChange', () => {
       expect(isTaskEvent(local)).toBe(false);
       expect(isTaskListChange(local)).toBe(true);
     }
+  });
+});
+
+describe('notes (issue 30.6)', () => {
+  const start = replayTaskEvents({ days: {}, drag: null }, [taskAdded('Book flights', '2026-11-23')]);
+  const [added] = allTasksOf(start.days);
+  const notesOf = (state: typeof start) => allTasksOf(state.days)[0]!.notes;
+
+  it('sets and clears them as a field of the task, cut to what one event of the log may hold', () => {
+    const set = replayTaskEvents(start, [taskNotesSet({ id: added!.id, notes: 'Window seat\nhttps://example.com' })]);
+    expect(notesOf(set)).toBe('Window seat\nhttps://example.com');
+    expect(allTasksOf(replayTaskEvents(set, [taskNotesSet({ id: added!.id, notes: '' })]).days)[0]).not.toHaveProperty('notes');
+    expect(notesOf(replayTaskEvents(start, [taskNotesSet({ id: added!.id, notes: 'x'.repeat(5000) })]))).toHaveLength(NOTES_MAX_LENGTH);
+    expect(replayTaskEvents(start, [taskNotesSet({ id: 'gone', notes: 'x' })]).days).toBe(start.days);
+  });
+
+  it('are kept by the stored plain array, and a task without them is stored as the spec has it', () => {
+    const set = replayTaskEvents(start, [taskNotesSet({ id: added!.id, notes: 'Window seat' })]);
+    const { tasks } = parseStoredTasks(JSON.stringify(allTasksOf(set.days)));
+    expect(tasks[0]).toMatchObject({ notes: 'Window seat' });
+    // ...and by the list loaded from it (a reload).
+    expect(allTasksOf(daysFrom(tasks))[0]).toMatchObject({ notes: 'Window seat' });
+    expect(Object.keys(parseStoredTasks(JSON.stringify(allTasksOf(start.days))).tasks[0]!)).toEqual(['id', 'title', 'date', 'completed', 'createdAt', 'order']);
   });
 });

@@ -1,5 +1,5 @@
 import { restoreEvent } from '../tasks/bulkEvents';
-import { taskCompletionSet, taskDeleted, taskMoved, taskRenamed, taskRestored, tasksDeleted, type TaskEvent } from '../tasks/events';
+import { taskCompletionSet, taskDeleted, taskMoved, taskNotesSet, taskRenamed, taskRestored, tasksDeleted, type TaskEvent } from '../tasks/events';
 import { placedTask } from '../tasks/taskList';
 import type { TasksState, Task } from '../tasks/types';
 import type { HistoryStep, StepEntry } from './historySlice';
@@ -27,7 +27,7 @@ export function taskBefore(tasks: TasksState, id: string): Task | null {
 
 const samePlace = (a: Task, b: Task) => a.date === b.date && a.order === b.order;
 const same = (a: Task | null, b: Task | null) =>
-  a === b || (!!a && !!b && a.title === b.title && a.completed === b.completed && samePlace(a, b));
+  a === b || (!!a && !!b && a.title === b.title && a.completed === b.completed && (a.notes ?? '') === (b.notes ?? '') && samePlace(a, b));
 
 export const changed = (entry: StepEntry) => !same(entry.before, entry.after);
 
@@ -58,6 +58,7 @@ function eventsForOne(from: Task | null, to: Task | null): TaskEvent[] {
   if (!from) return [taskRestored({ task: to })];
   const events: TaskEvent[] = [];
   if (from.title !== to.title) events.push(taskRenamed({ id: to.id, title: to.title }));
+  if ((from.notes ?? '') !== (to.notes ?? '')) events.push(taskNotesSet({ id: to.id, notes: to.notes ?? '' }));
   if (from.completed !== to.completed) events.push(taskCompletionSet({ id: to.id, completed: to.completed }));
   if (!samePlace(from, to)) events.push(taskMoved({ id: to.id, toDate: to.date, toIndex: to.order }));
   return events;

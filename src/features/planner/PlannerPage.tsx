@@ -6,10 +6,12 @@ import { TASK_ATTR } from '../dnd/backend/attributes';
 import { PlannerDndProvider } from '../dnd/PlannerDndProvider';
 import { useHistoryShortcuts } from '../history/useHistoryShortcuts';
 import { AddTodayButton } from '../tasks/AddTodayButton';
+import { DetailsRequestContext, loadTaskDetailsDialog, type DetailsTarget } from '../tasks/detailsRequest';
 import { loadMoveTaskDialog, MoveRequestContext } from '../tasks/moveRequest';
 import { taskAdded } from '../tasks/events';
 import { MoveTaskDialogContainer } from './MoveTaskDialogContainer';
 import { PlannerHeaderContainer } from './PlannerHeaderContainer';
+import { TaskDetailsContainer } from './TaskDetailsContainer';
 import { selectWeekDayKeys, todayShown } from './plannerSlice';
 import { dayElementId, NARROW, revealDay } from './reveal';
 import { replayTakenInput } from './heldInput';
@@ -43,6 +45,8 @@ export function PlannerPage() {
   }, [live]);
   const [movingId, setMovingId] = useState<string | null>(null);
   const endMove = useCallback(() => setMovingId(null), []);
+  const [details, setDetails] = useState<DetailsTarget | null>(null);
+  const endDetails = useCallback(() => setDetails(null), []);
 
   return (
     <div className="min-h-screen">
@@ -51,12 +55,15 @@ export function PlannerPage() {
       <main className="mx-auto max-w-[1800px] px-4 pt-4 pb-[calc(100svh-12rem)] sm:px-6 sm:pt-6 sm:pb-28 xl:px-3">
         <PlannerDndProvider>
           <MoveRequestContext value={setMovingId}>
-            <WeekGrid days={days} />
+            <DetailsRequestContext value={setDetails}>
+              <WeekGrid days={days} />
+            </DetailsRequestContext>
           </MoveRequestContext>
         </PlannerDndProvider>
       </main>
       <AddTodayButton onClick={addForToday} />
       <MoveTaskDialogContainer taskId={movingId} onClose={endMove} />
+      <TaskDetailsContainer target={details} onClose={endDetails} onMove={setMovingId} />
       <HoverIconImages />
     </div>
   );
@@ -86,9 +93,11 @@ function showReadyToType(date: string, id: string) {
 function HoverIconImages() {
   const [wanted, setWanted] = useState(false);
   useEffect(() => whenIdle(() => setWanted(true), 2000), []);
-  // 'Move to…' then opens at once, offline too.
+  // 'Move to…' and the details then open at once, offline too.
   useEffect(() => {
-    if (wanted) void loadMoveTaskDialog();
+    if (!wanted) return;
+    void loadMoveTaskDialog();
+    void loadTaskDetailsDialog();
   }, [wanted]);
   if (!wanted) return null;
   return (

@@ -22,7 +22,7 @@ export interface TaskGroup {
 
 /** What a card shows of its task (see TaskCardContainer's memo): a group whose cards show the same need not render. */
 const sameCards = (a: TaskEntity[], b: TaskEntity[]) =>
-  a.length === b.length && a.every((task, i) => task === b[i] || (task.id === b[i]!.id && task.title === b[i]!.title && task.completed === b[i]!.completed));
+  a.length === b.length && a.every((task, i) => task === b[i] || (task.id === b[i]!.id && task.title === b[i]!.title && task.completed === b[i]!.completed && task.notes === b[i]!.notes));
 
 export function groupTasks(tasks: TaskEntity[], previous: TaskGroup[]): TaskGroup[] {
   const known = new Set(previous.map((group) => group.key));

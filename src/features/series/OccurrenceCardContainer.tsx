@@ -1,5 +1,6 @@
-import { memo, useCallback } from 'react';
+import { memo, use, useCallback } from 'react';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
+import { DetailsRequestContext } from '../tasks/detailsRequest';
 import { TaskCard } from '../tasks/TaskCard';
 import { loadedSeries } from './seriesHost';
 import { occurrenceKey } from './types';
@@ -11,8 +12,6 @@ const occurrenceElementId = (occurrence: Pick<ShownOccurrence, 'seriesId' | 'ori
 
 interface OccurrenceCardContainerProps {
   occurrence: ShownOccurrence;
-  /** Opens the details of this occurrence (title, notes, repeat, the edit scope). */
-  onOpenDetails?: (occurrence: ShownOccurrence) => void;
 }
 
 /**
@@ -20,7 +19,7 @@ interface OccurrenceCardContainerProps {
  * original date). Its card is a task card with the repeat mark; renaming here is 'This task' (the details
  * ask the scope), and deleting skips this one.
  */
-export const OccurrenceCardContainer = memo(function OccurrenceCardContainer({ occurrence, onOpenDetails }: OccurrenceCardContainerProps) {
+export const OccurrenceCardContainer = memo(function OccurrenceCardContainer({ occurrence }: OccurrenceCardContainerProps) {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const { seriesId, originalDate } = occurrence;
@@ -32,7 +31,9 @@ export const OccurrenceCardContainer = memo(function OccurrenceCardContainer({ o
   }, [dispatch, store, series, seriesId, originalDate]);
   const onDelete = useCallback(() => dispatch(series.occurrenceSkipped({ seriesId, originalDate, skipped: true })), [dispatch, series, seriesId, originalDate]);
   const onRename = useCallback((title: string) => dispatch(series.occurrenceEdited({ seriesId, originalDate, title })), [dispatch, series, seriesId, originalDate]);
-  const open = onOpenDetails ? () => onOpenDetails(occurrence) : undefined;
+  // Its details: title, notes, repeat, and the scope question (planner/TaskDetailsContainer.tsx).
+  const requestDetails = use(DetailsRequestContext);
+  const open = requestDetails ? () => requestDetails({ kind: 'occurrence', seriesId, originalDate }) : undefined;
   return (
     <TaskCard
       title={occurrence.title}

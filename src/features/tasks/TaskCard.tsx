@@ -147,13 +147,14 @@ export const TaskCard = memo(function TaskCard({
       )}
       {/* With a mouse these lie over the title's end, shown on hover or focus, so the title keeps the card's width;
           on a touch screen they sit beside it, finger-sized (index.css). */}
-      {draft === null && onOpenDetails && (
-        <button type="button" {...cardButton} aria-label={`Details of "${title}"`} aria-haspopup="dialog" onClick={onOpenDetails} className="task-details" />
-      )}
       {draft === null && onMoveRequest && (
         <button type="button" {...cardButton} aria-label={`Move "${title}" to…`} aria-haspopup="dialog" onClick={onMoveRequest} className="task-move" />
       )}
       {draft === null && <button type="button" {...cardButton} aria-label={`Delete "${title}"`} onClick={deleteTask} className="task-delete" />}
+      {/* After the buttons that lie over the title's end (index.css), in the card's flow: always in sight. */}
+      {draft === null && onOpenDetails && (
+        <button type="button" {...cardButton} aria-label={`Details of "${title}"`} aria-haspopup="dialog" onClick={onOpenDetails} className="task-details" />
+      )}
     </li>
   );
 });

@@ -2,6 +2,7 @@ import { memo, use, useCallback, useMemo, useRef } from 'react';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { taskDndProps } from '../dnd/useTaskDnd';
 import { showCardCompletion } from './cardCompletion';
+import { DetailsRequestContext } from './detailsRequest';
 import { MoveRequestContext } from './moveRequest';
 import { TaskCard } from './TaskCard';
 import { taskCompletionSet, taskDeleted, taskRenamed } from './events';
@@ -41,6 +42,8 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
   const onRename = useCallback((title: string) => dispatch(taskRenamed({ id, title })), [dispatch, id]);
   const requestMove = use(MoveRequestContext);
   const onMoveRequest = useMemo(() => (requestMove ? () => requestMove(id) : undefined), [requestMove, id]);
+  const requestDetails = use(DetailsRequestContext);
+  const onOpenDetails = useMemo(() => (requestDetails ? () => requestDetails({ kind: 'task', id }) : undefined), [requestDetails, id]);
 
   return (
     <TaskCard
@@ -54,16 +57,19 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
       onDelete={onDelete}
       onRename={onRename}
       onMoveRequest={onMoveRequest}
+      onOpenDetails={onOpenDetails}
+      hasNotes={live.hasNotes}
     />
   );
 }
 
-/** A card shows its task's title and completion only (its place is the column's). */
+/** A card shows its task's title, completion and whether it has notes (its place is the column's). */
 function sameCard(before: TaskCardContainerProps, after: TaskCardContainerProps): boolean {
   return (
     before.isDragging === after.isDragging &&
     before.task.id === after.task.id &&
     before.task.title === after.task.title &&
-    before.task.completed === after.task.completed
+    before.task.completed === after.task.completed &&
+    before.task.notes === after.task.notes
   );
 }

@@ -13,6 +13,10 @@ export const taskAdded = createAction('tasks/taskAdded', (title: string, date: T
   return { payload: { id: newTaskId(createdAt), title, date, createdAt } };
 });
 export const taskRenamed = taskAction<{ id: string; title: string }>('taskRenamed');
+/** The task's notes as they now read ('' clears them); sets, like a rename. */
+export const taskNotesSet = taskAction<{ id: string; notes: string }>('taskNotesSet');
+/** Notes longer than this are cut: an event of the log holds at most 8 KB. */
+export const NOTES_MAX_LENGTH = 2000;
 /** Completion is set, never toggled: a replayed or concurrent event states the intended value. */
 export const taskCompletionSet = taskAction<{ id: string; completed: boolean }>('taskCompletionSet');
 export const taskDeleted = taskAction<{ id: string }>('taskDeleted');
@@ -55,6 +59,7 @@ export const tasksReplaced = taskAction<{ tasks: Task[] }>('tasksReplaced');
 export const taskEvents = [
   taskAdded,
   taskRenamed,
+  taskNotesSet,
   taskCompletionSet,
   taskDeleted,
   taskMoved,
@@ -92,7 +97,8 @@ const isTaskShape = (value: unknown): boolean =>
   typeof value.completed === 'boolean' &&
   typeof value.createdAt === 'number' &&
   Number.isFinite(value.createdAt) &&
-  isIndex(value.order);
+  isIndex(value.order) &&
+  (value.notes === undefined || typeof value.notes === 'string');
 
 /**
  * Whether a value read from elsewhere (the cloud log, another tab, a file) is a task event this
@@ -107,6 +113,8 @@ export function isWellFormedTaskEvent(value: unknown): value is TaskEvent {
       return isText(payload.id) && typeof payload.title === 'string' && isText(payload.date) && typeof payload.createdAt === 'number';
     case 'taskRenamed':
       return isText(payload.id) && typeof payload.title === 'string';
+    case 'taskNotesSet':
+      return isText(payload.id) && typeof payload.notes === 'string';
     case 'taskCompletionSet':
       return isText(payload.id) && typeof payload.completed === 'boolean';
     case 'taskDeleted':

@@ -17,7 +17,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** A stored entry as a Task, or null when it cannot be one. Missing order is left as NaN for the migration. */
 export function toTask(value: unknown): Task | null {
   if (!isRecord(value)) return null;
-  const { id, title, date, completed, createdAt, order } = value;
+  const { id, title, date, completed, createdAt, order, notes } = value;
   if (typeof id !== 'string' || !id || typeof title !== 'string' || typeof date !== 'string' || !date) return null;
   return {
     id,
@@ -26,6 +26,7 @@ export function toTask(value: unknown): Task | null {
     completed: completed === true,
     createdAt: typeof createdAt === 'number' && Number.isFinite(createdAt) ? createdAt : 0,
     order: typeof order === 'number' && Number.isFinite(order) ? order : Number.NaN,
+    ...(typeof notes === 'string' && notes !== '' ? { notes } : {}),
   };
 }
 

@@ -57,14 +57,19 @@ export class TaskEdit {
   }
 
   /** Changes fields of a task other than its day. */
-  update(id: string, fields: Partial<Pick<TaskEntity, 'title' | 'completed'>>): void {
+  update(id: string, fields: Partial<Pick<TaskEntity, 'title' | 'completed' | 'notes'>>): void {
     const date = this.dayOf(id);
     if (date === undefined) return;
     const entities = this.entitiesOf(date);
     const task = entities[id]!;
     this.touchedOn(date).add(id);
-    if (this.fresh.has(task)) Object.assign(task, fields);
-    else entities[id] = this.made({ ...task, ...fields });
+    const next = { ...task, ...fields };
+    // No notes is no field (the stored task keeps the spec's shape).
+    if (!next.notes) delete next.notes;
+    if (this.fresh.has(task)) {
+      Object.assign(task, fields);
+      if (!task.notes) delete task.notes;
+    } else entities[id] = this.made(next);
   }
 
   /** Takes a task out of its day. */
@@ -229,4 +234,4 @@ export function changedIdsOf(after: DayEntities, before: DayEntities | undefined
 }
 
 export const sameTask = (a: TaskEntity, b: TaskEntity) =>
-  a.title === b.title && a.date === b.date && a.completed === b.completed && a.createdAt === b.createdAt && a.id === b.id;
+  a.title === b.title && a.date === b.date && a.completed === b.completed && a.createdAt === b.createdAt && a.id === b.id && a.notes === b.notes;

@@ -11,6 +11,8 @@ import {
   taskMoved,
   taskMovedToEnd,
   taskRenamed,
+  taskNotesSet,
+  NOTES_MAX_LENGTH,
   taskRestored,
   tasksDeleted,
   tasksRebased,
@@ -31,7 +33,8 @@ function restoredTask(given: Task | undefined): TaskEntity | null {
   if (!given || typeof given.id !== 'string' || typeof given.date !== 'string') return null;
   const title = String(given.title ?? '').trim();
   if (!title) return null;
-  return { id: given.id, title, date: given.date, completed: given.completed === true, createdAt: Number.isFinite(given.createdAt) ? given.createdAt : 0 };
+  const notes = typeof given.notes === 'string' && given.notes !== '' ? { notes: given.notes.slice(0, NOTES_MAX_LENGTH) } : {};
+  return { id: given.id, title, date: given.date, completed: given.completed === true, createdAt: Number.isFinite(given.createdAt) ? given.createdAt : 0, ...notes };
 }
 
 const placeOf = (given: Task, length: number) =>
@@ -68,6 +71,12 @@ const apply: Record<string, Apply> = {
     const task = edit.get(id);
     const trimmed = String(title ?? '').trim();
     if (task && trimmed && trimmed !== task.title) edit.update(id, { title: trimmed });
+  },
+  [taskNotesSet.type]: (edit, action) => {
+    const { id, notes } = (action as ReturnType<typeof taskNotesSet>).payload;
+    const task = edit.get(id);
+    const text = String(notes ?? '').slice(0, NOTES_MAX_LENGTH);
+    if (task && text !== (task.notes ?? '')) edit.update(id, { notes: text });
   },
   [taskCompletionSet.type]: (edit, action) => {
     const { id, completed } = (action as ReturnType<typeof taskCompletionSet>).payload;

@@ -16,6 +16,8 @@ export interface Task {
   completed: boolean;
   createdAt: number;
   order: number;
+  /** Multi-line plain text from the task's details (issue 30.6); absent when there are none. */
+  notes?: string;
 }
 
 /**

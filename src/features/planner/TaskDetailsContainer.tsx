@@ -1,0 +1,86 @@
+import { lazy, Suspense, useState } from 'react';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { historyGroupEnded, historyGroupStarted } from '../history/historySlice';
+import { loadedSeries } from '../series/seriesHost';
+import { occurrenceKey } from '../series/types';
+import { loadTaskDetailsDialog, type DetailsTarget } from '../tasks/detailsRequest';
+import { taskNotesSet, taskRenamed } from '../tasks/events';
+import type { DetailsScope, TaskDetailsChange } from '../tasks/TaskDetailsDialog';
+import { selectTaskById } from '../tasks/taskSelectors';
+import { toDayKey } from './week';
+
+const TaskDetailsDialog = lazy(() => loadTaskDetailsDialog().then((module) => ({ default: module.TaskDetailsDialog })));
+
+interface Shown {
+  title: string;
+  notes: string;
+  repeatText?: string;
+}
+
+/**
+ * The details of the task or occurrence asked for. A plain task's changes are task events (rename, notes); an
+ * occurrence's are the events of the scope chosen (series/scopes.ts). Each save is one undo step.
+ */
+export function TaskDetailsContainer({ target, onClose, onMove }: { target: DetailsTarget | null; onClose: () => void; onMove: (id: string) => void }) {
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const shown = useAppSelector((state): Shown | null => {
+    if (!target) return null;
+    if (target.kind === 'task') {
+      const task = selectTaskById(state, target.id);
+      return task ? { title: task.title, notes: task.notes ?? '' } : null;
+    }
+    const series = state.series.series.entities[target.seriesId];
+    if (!series) return null;
+    const exception = state.series.exceptions.entities[occurrenceKey(target.seriesId, target.originalDate)];
+    return { title: exception?.title ?? series.template.title, notes: exception?.notes ?? series.template.notes };
+  }, sameShown);
+  // Mounted from the first use on, so closing is the <dialog>'s own (focus goes back to the card's button).
+  const [wanted, setWanted] = useState(false);
+  if (shown && !wanted) setWanted(true);
+  if (!wanted) return null;
+
+  const runtime = loadedSeries();
+  const series = target?.kind === 'occurrence' ? store.getState().series.series.entities[target.seriesId] : undefined;
+  const repeatText = series && runtime ? runtime.describeRepeat(series.repeat, series.firstDate) : undefined;
+
+  const onSave = (change: TaskDetailsChange, scope: DetailsScope = 'this') => {
+    if (!target || !shown) return;
+    dispatch(historyGroupStarted());
+    if (target.kind === 'task') {
+      if (change.title !== shown.title) dispatch(taskRenamed({ id: target.id, title: change.title }));
+      if (change.notes !== shown.notes) dispatch(taskNotesSet({ id: target.id, notes: change.notes }));
+    } else if (series && runtime) {
+      const edit = { ...(change.title !== shown.title ? { title: change.title } : {}), ...(change.notes !== shown.notes ? { notes: change.notes } : {}) };
+      for (const event of runtime.editEvents(series, target.originalDate, edit, scope)) dispatch(event);
+    }
+    dispatch(historyGroupEnded());
+    onClose();
+  };
+  const onStopRepeating =
+    series && runtime
+      ? () => {
+          for (const event of runtime.stopRepeatingEvents(series, toDayKey(new Date()))) dispatch(event);
+          onClose();
+        }
+      : undefined;
+  const move = target?.kind === 'task' ? () => (onClose(), onMove(target.id)) : undefined;
+  const key = target ? (target.kind === 'task' ? target.id : occurrenceKey(target.seriesId, target.originalDate)) : 'none';
+  return (
+    <Suspense fallback={null}>
+      <TaskDetailsDialog
+        key={key}
+        open={!!shown}
+        title={shown?.title ?? ''}
+        notes={shown?.notes ?? ''}
+        repeatText={repeatText}
+        onSave={onSave}
+        onMove={move}
+        onStopRepeating={onStopRepeating}
+        onClose={onClose}
+      />
+    </Suspense>
+  );
+}
+
+const sameShown = (a: Shown | null, b: Shown | null) => a === b || (!!a && !!b && a.title === b.title && a.notes === b.notes);
