@@ -120,6 +120,8 @@ function PlainCard({ task }: { task: TaskEntity }) {
   return (
     <li role="listitem" {...{ [TASK_ATTR]: task.id }} className="task-card lite" data-done={task.completed ? '' : undefined}>
       <span className="task-title">{task.title}</span>
+      {/* Where the full card's details button stands, drawn the same (index.css puts it last on a touch screen). */}
+      <span className="task-details" aria-hidden="true" />
     </li>
   );
 }
