@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { newDevice, signIn, subscribe } from './support/premium';
 
 // Recurring tasks (issue 30) in the real build on the real server: typed phrases, the repeat mark, skipping one
@@ -144,4 +145,35 @@ test("an occurrence's rename asks its scope: 'All' renames every week's, the don
   await expect(column(page, 'Wed 25 Nov').getByRole('button', { name: 'Stretch', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Next week' }).click();
   await expect(column(page, 'Mon 30 Nov').getByRole('button', { name: 'Stretch and breathe', exact: true })).toBeVisible();
+});
+
+test('export and import: a backup holds the tasks and the series, and brings both back in another browser', async ({ page, browser }) => {
+  await page.goto('/');
+  await add(page, 'Wed 25 Nov', 'Stretch every weekday');
+  await add(page, 'Wed 25 Nov', 'Buy milk');
+  await page.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).press('Escape');
+  await column(page, 'Thu 26 Nov').getByRole('button', { name: 'Delete "Stretch"' }).click();
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Export' }).click();
+  const backup = JSON.parse(await readFile((await (await download).path())!, 'utf8')) as { tasks: unknown[]; series: unknown[]; exceptions: unknown[] };
+  expect([backup.tasks.length, backup.series.length, backup.exceptions.length]).toEqual([1, 1, 1]);
+
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const fresh = await other.newPage();
+  await fresh.clock.setFixedTime(TODAY);
+  await fresh.goto('/');
+  await fresh.getByRole('button', { name: 'User menu' }).click();
+  await fresh.getByRole('menuitem', { name: 'Settings' }).click();
+  const settings = fresh.getByRole('dialog', { name: 'Settings' });
+  const chooser = fresh.waitForEvent('filechooser');
+  await settings.getByRole('button', { name: 'Import' }).click();
+  await (await chooser).setFiles({ name: 'backup.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(backup)) });
+  await settings.getByRole('button', { name: 'Replace' }).click();
+  await settings.getByRole('button', { name: 'Close' }).click();
+  await expect(column(fresh, 'Wed 25 Nov').getByRole('button', { name: 'Buy milk', exact: true })).toBeVisible();
+  await expect(column(fresh, 'Fri 27 Nov').getByRole('button', { name: 'Stretch', exact: true })).toHaveAccessibleDescription('Every weekday');
+  await expect(column(fresh, 'Thu 26 Nov').getByRole('button', { name: 'Stretch', exact: true })).toHaveCount(0);
+  await other.close();
 });

@@ -1,20 +1,24 @@
 import type { AppThunk } from '../../app/store';
 import { historyGroupEnded, historyGroupStarted } from '../history/historySlice';
 import { toDayKey } from '../planner/week';
+import { loadedSeries, loadSeries } from '../series/seriesHost';
+import type { StoredSeries } from '../series/storage';
 import { restoreEvent } from '../tasks/bulkEvents';
 import { normalizeOrders, readTaskEntries, serializeTasks } from '../tasks/storage';
 import { tasksDeleted, type TaskEvent } from '../tasks/events';
 import { selectAllTasks } from '../tasks/taskSelectors';
 import { isDayKey, SOMEDAY, type Task } from '../tasks/types';
 
-// A backup is the list exactly as 'weekly-planner-tasks' stores it: a plain JSON array of tasks.
+// A backup is the list exactly as 'weekly-planner-tasks' stores it: a plain JSON array of tasks. With repeating
+// tasks it is an object holding that list and the series (series/backupFormat.ts, read and written by the series
+// code, loaded only for such a file); a plain array still imports as it always did.
 
 /** About 30,000 tasks: anything bigger is not a backup of this app. */
 export const MAX_BACKUP_BYTES = 5 * 1024 * 1024;
 
 export const NOT_A_BACKUP = 'This file is not a Weekly Planner backup.';
 
-export type BackupReading = { ok: true; tasks: Task[] } | { ok: false; error: string };
+export type BackupReading = { ok: true; tasks: Task[]; series?: StoredSeries } | { ok: false; error: string };
 
 export const backupFileName = (now: Date) => `weekly-planner-backup-${toDayKey(now)}.json`;
 
@@ -48,7 +52,9 @@ const tooLarge = () => `This file is too large to be a Weekly Planner backup (th
 export async function readBackupFile(file: Pick<Blob, 'size' | 'text'>): Promise<BackupReading> {
   if (file.size > MAX_BACKUP_BYTES) return { ok: false, error: tooLarge() };
   try {
-    return readBackup(await file.text());
+    const text = await file.text();
+    if (text.trimStart().startsWith('{')) return (await loadSeries()).readFullBackup(text);
+    return readBackup(text);
   } catch {
     return { ok: false, error: 'This file could not be read.' };
   }
@@ -76,11 +82,14 @@ export function importEvents(current: Task[], incoming: Task[], mode: ImportMode
   return events;
 }
 
-/** Applies a backup as task events, one undo step, synced like any edit. */
+/** Applies a backup as task (and series) events, one undo step, synced like any edit. */
 export const importBackup =
-  (tasks: Task[], mode: ImportMode): AppThunk =>
+  (tasks: Task[], mode: ImportMode, series?: StoredSeries): AppThunk =>
   (dispatch, getState) => {
-    const events = importEvents(selectAllTasks(getState()), tasks, mode);
+    // The series code is here: it read the file that holds series.
+    const runtime = loadedSeries();
+    const seriesEvents = series && runtime ? runtime.seriesImportEvents(getState().series, series, mode) : [];
+    const events = [...importEvents(selectAllTasks(getState()), tasks, mode), ...seriesEvents];
     dispatch(historyGroupStarted());
     try {
       for (const event of events) dispatch(event);
@@ -89,9 +98,12 @@ export const importBackup =
     }
   };
 
-/** Downloads the list as it is stored, named for today. */
-export const exportBackup = (): AppThunk => (_dispatch, getState) => {
-  const blob = new Blob([serializeTasks(selectAllTasks(getState()))], { type: 'application/json' });
+/** Downloads the list as it is stored (with the series, if there are any), named for today. */
+export const exportBackup = (): AppThunk<Promise<void>> => async (_dispatch, getState) => {
+  const { series } = getState();
+  const tasks = selectAllTasks(getState());
+  const text = series.series.ids.length > 0 ? (await loadSeries()).serializeBackup(tasks, series) : serializeTasks(tasks);
+  const blob = new Blob([text], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

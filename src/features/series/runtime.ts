@@ -8,3 +8,4 @@ export { occurrencesToRollOver } from './rollover';
 export { validateRepeat } from './validate';
 export { editEvents, deleteEvents, rescheduleEvents, stopRepeatingEvents, type EditScope } from './scopes';
 export { isWellFormedSeriesEvent } from './wire';
+export { serializeBackup, readFullBackup, seriesImportEvents } from './backupFormat';

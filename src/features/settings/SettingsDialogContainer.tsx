@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { exportBackup, importBackup, readBackupFile, type ImportMode } from '../backup/backup';
+import { exportBackup, importBackup, readBackupFile, type BackupReading, type ImportMode } from '../backup/backup';
 import { rolloverSet, selectRolloverEnabled } from '../rollover/rolloverSlice';
-import type { Task } from '../tasks/types';
 import SettingsDialog from './SettingsDialog';
 import { taskCount } from './taskCount';
 
@@ -15,7 +14,7 @@ export interface SettingsDialogContainerProps {
 export default function SettingsDialogContainer({ open, onClose }: SettingsDialogContainerProps) {
   const dispatch = useAppDispatch();
   const rollover = useAppSelector(selectRolloverEnabled);
-  const [pending, setPending] = useState<Task[] | null>(null);
+  const [pending, setPending] = useState<Extract<BackupReading, { ok: true }> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
 
@@ -26,9 +25,9 @@ export default function SettingsDialogContainer({ open, onClose }: SettingsDialo
   };
   const apply = (mode: ImportMode) => {
     if (!pending) return;
-    dispatch(importBackup(pending, mode));
+    dispatch(importBackup(pending.tasks, mode, pending.series));
     setPending(null);
-    setStatus(`${mode === 'merge' ? 'Merged' : 'Replaced your tasks with'} ${taskCount(pending.length)} from the backup. Ctrl+Z undoes it.`);
+    setStatus(`${mode === 'merge' ? 'Merged' : 'Replaced your tasks with'} ${taskCount(pending.tasks.length)} from the backup. Ctrl+Z undoes it.`);
   };
 
   return (
@@ -40,14 +39,14 @@ export default function SettingsDialogContainer({ open, onClose }: SettingsDialo
       }}
       rollover={rollover}
       onRolloverChange={(on) => dispatch(rolloverSet(on))}
-      onExport={() => dispatch(exportBackup())}
+      onExport={() => void dispatch(exportBackup())}
       onFileChosen={async (file) => {
         reset();
         const reading = await readBackupFile(file);
-        if (reading.ok) setPending(reading.tasks);
+        if (reading.ok) setPending(reading);
         else setError(reading.error);
       }}
-      pendingCount={pending?.length ?? null}
+      pendingCount={pending?.tasks.length ?? null}
       onMerge={() => apply('merge')}
       onReplace={() => apply('replace')}
       onCancelImport={() => setPending(null)}
