@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { historyGroupEnded, historyGroupStarted } from '../history/historySlice';
-import { loadedSeries } from '../series/seriesHost';
+import { changeRepeatEvents, makeRepeatingEvents } from '../series/repeatChange';
+import { loadedSeries, loadSeries } from '../series/seriesHost';
 import { occurrenceKey } from '../series/types';
 import { loadTaskDetailsDialog, type DetailsTarget } from '../tasks/detailsRequest';
 import { taskNotesSet, taskRenamed } from '../tasks/events';
@@ -44,8 +45,9 @@ export function TaskDetailsContainer({ target, onClose, onMove }: { target: Deta
   const series = target?.kind === 'occurrence' ? store.getState().series.series.entities[target.seriesId] : undefined;
   const repeatText = series && runtime ? runtime.describeRepeat(series.repeat, series.firstDate) : undefined;
 
-  const onSave = (change: TaskDetailsChange, scope: DetailsScope = 'this') => {
-    if (!target || !shown) return;
+  const onSave = async (change: TaskDetailsChange, scope: DetailsScope = 'this'): Promise<string | null> => {
+    if (!target || !shown) return null;
+    if (change.rule) return saveRepeat(change, change.rule, scope);
     dispatch(historyGroupStarted());
     if (target.kind === 'task') {
       if (change.title !== shown.title) dispatch(taskRenamed({ id: target.id, title: change.title }));
@@ -56,6 +58,32 @@ export function TaskDetailsContainer({ target, onClose, onMove }: { target: Deta
     }
     dispatch(historyGroupEnded());
     onClose();
+    return null;
+  };
+  // A new rule: the series code (lazy) checks it; a refusal goes back to the dialog and nothing is dispatched.
+  const saveRepeat = async (change: TaskDetailsChange, rule: string, scope: DetailsScope): Promise<string | null> => {
+    if (!target || !shown) return null;
+    const code = await loadSeries();
+    const state = store.getState();
+    const template = { title: change.title, notes: change.notes };
+    let result;
+    if (target.kind === 'task') {
+      const task = selectTaskById(state, target.id);
+      if (!task) return null;
+      result = makeRepeatingEvents(code, task.id, task.date, template, rule, toDayKey(new Date()));
+    } else {
+      const current = state.series.series.entities[target.seriesId];
+      if (!current) return null;
+      // Only what changed: an occurrence's own title must not become the series' one.
+      const edit = { ...(change.title !== shown.title ? { title: change.title } : {}), ...(change.notes !== shown.notes ? { notes: change.notes } : {}) };
+      result = changeRepeatEvents(code, current, target.originalDate, edit, rule, scope === 'all' ? 'all' : 'following');
+    }
+    if (!result.ok) return result.error;
+    dispatch(historyGroupStarted());
+    for (const event of result.events) dispatch(event);
+    dispatch(historyGroupEnded());
+    onClose();
+    return null;
   };
   const onStopRepeating =
     series && runtime

@@ -6,6 +6,6 @@ export { parseStoredSeries } from './storage';
 export { seriesEventsToward } from './inverse';
 export { occurrencesToRollOver } from './rollover';
 export { validateRepeat } from './validate';
-export { editEvents, deleteEvents, rescheduleEvents, stopRepeatingEvents, type EditScope } from './scopes';
+export { editEvents, splitEvents, deleteEvents, rescheduleEvents, stopRepeatingEvents, type EditScope } from './scopes';
 export { isWellFormedSeriesEvent } from './wire';
 export { serializeBackup, readFullBackup, seriesImportEvents } from './backupFormat';

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/ui/Dialog';
 import { NOTES_MAX_LENGTH } from './events';
+import { RepeatPicker } from './RepeatPicker';
+import { buildRule, defaultRepeatForm } from './repeatForm';
 
 /** Which occurrences of a series a change is for (series/scopes.ts). */
 export type DetailsScope = 'this' | 'following' | 'all';
@@ -8,7 +10,12 @@ export type DetailsScope = 'this' | 'following' | 'all';
 export interface TaskDetailsChange {
   title: string;
   notes: string;
+  /** A new repeat (an RRULE) chosen in the picker: a plain task starts repeating, a series changes its rule. */
+  rule?: string;
 }
+
+/** A refusal (the validator's message) keeps the dialog open and shows it; nothing was stored. */
+type SaveResult = void | Promise<string | null>;
 
 export interface TaskDetailsDialogProps {
   open: boolean;
@@ -16,7 +23,7 @@ export interface TaskDetailsDialogProps {
   notes: string;
   /** For an occurrence of a series: its repeat in words; a change then asks which occurrences it is for. */
   repeatText?: string;
-  onSave: (change: TaskDetailsChange, scope?: DetailsScope) => void;
+  onSave: (change: TaskDetailsChange, scope?: DetailsScope) => SaveResult;
   /** 'Move to…' (a plain task). */
   onMove?: () => void;
   /** 'Stop repeating' (an occurrence): nothing after today. */
@@ -53,16 +60,26 @@ export function TaskDetailsDialog({ open, title, notes, repeatText, onSave, onMo
   const id = useId();
   const [draftTitle, setDraftTitle] = useState(title);
   const [draftNotes, setDraftNotes] = useState(notes);
+  const [repeat, setRepeat] = useState(defaultRepeatForm);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const change = { title: draftTitle.trim(), notes: draftNotes.trim() };
-  const changed = change.title !== '' && (change.title !== title || change.notes !== notes.trim());
+  const rule = buildRule(repeat) ?? undefined;
+  const change: TaskDetailsChange = { title: draftTitle.trim(), notes: draftNotes.trim(), ...(rule ? { rule } : {}) };
+  const changed = change.title !== '' && (change.title !== title || change.notes !== notes.trim() || rule !== undefined);
   const links = linksIn(draftNotes);
 
+  const save = async (scope?: DetailsScope) => {
+    const error = await onSave(change, scope);
+    if (error) {
+      setAsking(false);
+      setRefusal(error);
+    }
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!changed) return onClose();
     if (repeatText !== undefined) setAsking(true);
-    else onSave(change);
+    else void save();
   };
 
   return (
@@ -73,8 +90,9 @@ export function TaskDetailsDialog({ open, title, notes, repeatText, onSave, onMo
             Change which tasks?
           </p>
           <div className="grid gap-2 sm:grid-cols-3">
-            {SCOPES.map(([scope, label]) => (
-              <button key={scope} type="button" className={action} onClick={() => onSave(change, scope)}>
+            {/* A new rule is for this and following, or all: one occurrence has no rule of its own. */}
+            {SCOPES.filter(([scope]) => !(rule && scope === 'this')).map(([scope, label]) => (
+              <button key={scope} type="button" className={action} onClick={() => void save(scope)}>
                 {label}
               </button>
             ))}
@@ -108,6 +126,12 @@ export function TaskDetailsDialog({ open, title, notes, repeatText, onSave, onMo
                 </li>
               ))}
             </ul>
+          )}
+          <RepeatPicker value={repeat} onChange={(value) => (setRepeat(value), setRefusal(null))} />
+          {refusal && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {refusal}
+            </p>
           )}
           <div className="flex flex-wrap justify-end gap-2">
             {onMove && (
