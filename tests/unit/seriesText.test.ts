@@ -31,7 +31,7 @@ describe('quick add', () => {
     expect(read(text)).toEqual({ kind: 'date', title, date });
   });
 
-  it.each(['Stretch every morning', 'Anniversary every year in march on the 14th', 'Meet Bob at 5pm', 'Call mum tomorrow at 5pm', 'Read chapter 5', 'every monday', 'someday', 'Plan next month'])(
+  it.each(['Stretch every morning', 'Anniversary every year in march on the 14th', 'Meet Bob at 5pm', 'Call mum tomorrow at 5pm', 'Read chapter 5', 'every monday', 'someday', 'Plan next month', 'Plan the week', 'Relax for the week'])(
     'leaves %j as it is typed',
     (text) => {
       expect(read(text)).toEqual({ kind: 'plain', title: text });

@@ -86,6 +86,9 @@ function readDay(text: string, now: Date): QuickAdd | null {
     return { kind: 'date', title, date: week[1]!.toLowerCase() === 'next' ? addDays(monday, 7) : today };
   }
   if (!last.start.isCertain('day') && !last.start.isCertain('weekday')) return null;
+  // chrono reads a bare 'the week' or 'a week' as a date a week on ('Plan the week' landed on next Wednesday as
+  // 'Plan'): a trailing day must name one (today, tomorrow, a weekday) or hold a number (the 5th, in 3 days, 12/3).
+  if (!/\b(today|tonight|tomorrow|mon|tue|wed|thu|fri|sat|sun)|\d/i.test(last.text)) return null;
   return { kind: 'date', title, date: localDayKey(last.start.date()) };
 }
 

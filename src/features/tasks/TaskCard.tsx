@@ -151,7 +151,7 @@ export const TaskCard = memo(function TaskCard({
         <button type="button" {...cardButton} aria-label={`Move "${title}" to…`} aria-haspopup="dialog" onClick={onMoveRequest} className="task-move" />
       )}
       {draft === null && <button type="button" {...cardButton} aria-label={`Delete "${title}"`} onClick={deleteTask} className="task-delete" />}
-      {/* After the buttons that lie over the title's end (index.css), in the card's flow: always in sight. */}
+      {/* With a mouse it lies over the title's end too, after delete; on a touch screen it is always in sight (index.css). */}
       {draft === null && onOpenDetails && (
         <button type="button" {...cardButton} aria-label={`Details of "${title}"`} aria-haspopup="dialog" onClick={onOpenDetails} className="task-details" />
       )}
