@@ -82,3 +82,24 @@ test("a visitor's series start an empty log; a device that starts from the snaps
   expect(titlesOf(second.store.getState().series)).toEqual(['Stretch']);
   expect(logOf(backend)).toHaveLength(1);
 });
+
+test("sign-out puts the device's own series back and takes the account's away, from the screen and storage", async () => {
+  await loadSeries();
+  const { seriesStateOf } = await import('../../src/features/series/storage');
+  const { signOut } = await import('../../src/features/auth/authThunks');
+  const visitors = { id: 'series-v', template: { title: 'Visitor stretch', notes: '' }, firstDate: '2026-11-23', repeat: WEEKLY, createdAt: 1 };
+  localStorage.setItem(SERIES_KEY, serializeSeries(seriesStateOf({ series: [visitors], exceptions: [] })));
+  const backend = subscribedBackend();
+  // Alice's log is not empty: the visitor's series do not start it.
+  otherDevice(backend, 1, seriesCreated({ template: { title: 'Alice yoga', notes: '' }, firstDate: '2026-11-24', repeat: WEEKLY }, 1_790_000_000_000));
+  const { store } = await signedIn(backend);
+  await settle(12_000);
+  expect(titlesOf(store.getState().series)).toEqual(['Alice yoga']);
+
+  await store.dispatch(signOut());
+  await settle(2000);
+  expect(titlesOf(store.getState().series)).toEqual(['Visitor stretch']);
+  expect(localStorage.getItem(SERIES_KEY)).toContain('Visitor stretch');
+  const everything = Object.keys(localStorage).map((key) => localStorage.getItem(key)).join('\n');
+  expect(everything).not.toMatch(/Alice yoga/);
+});

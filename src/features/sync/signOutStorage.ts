@@ -1,14 +1,16 @@
+import { loadedSeries, SERIES_KEY, serializeSeries, storedSeriesOf } from '../series/seriesHost';
+import type { SeriesState } from '../series/seriesSlice';
 import { parseStoredTasks, serializeTasks, TASKS_KEY } from '../tasks/storage';
 import type { Task } from '../tasks/types';
 import { PENDING_UPLOAD_KEY } from './snapshot';
 import type { OutboxEntry } from './syncSlice';
 import { BASE_KEY, OUTBOX_PREFIX } from './syncStorage';
 
-// What a subscriber's sign-out leaves on the device (docs/sync.md, "Signing out"): the device's own list as it was
-// before the account's took its place, and the account's unsent events, for that account's next sign-in. The
-// account's list, its base and this page's outbox go.
+// What a subscriber's sign-out leaves on the device (docs/sync.md, "Signing out"): the device's own list and series
+// as they were before the account's took their place, and the account's unsent events, for that account's next
+// sign-in. The account's list and series, its base and this page's outbox go.
 
-/** The device's own list while an account's list is shown; `restored` once a sign-out has put it back. */
+/** The device's own list (and series) while an account's are shown; `restored` once a sign-out has put it back. */
 export const VISITOR_KEY = 'weekly-planner-visitor-tasks';
 
 /** One account's unsent events after a sign-out: an outbox of a page that is gone, which its next sign-in adopts. */
@@ -16,6 +18,8 @@ export const keptKey = (userId: string) => `${OUTBOX_PREFIX}kept-${userId}`;
 
 interface HeldList {
   tasks: Task[];
+  /** The device's own series (null: none held, as before series existed). */
+  series: SeriesState | null;
   restored: boolean;
 }
 
@@ -37,10 +41,12 @@ function writeJson(storage: Storage | undefined, key: string, value: unknown): v
 }
 
 function readHeld(storage: Storage | undefined): HeldList | null {
-  const held = readJson(storage, VISITOR_KEY) as Partial<HeldList> | null;
+  const held = readJson(storage, VISITOR_KEY) as (Partial<Omit<HeldList, 'series'>> & { series?: unknown }) | null;
   if (!held || !Array.isArray(held.tasks)) return null;
   const { tasks, unreadable } = parseStoredTasks(JSON.stringify(held.tasks));
-  return { tasks: unreadable ? [] : tasks, restored: held.restored === true };
+  // Series held by a session were read by the series code, which a session loads before it starts.
+  const series = held.series === undefined ? undefined : loadedSeries()?.parseStoredSeries(JSON.stringify(held.series));
+  return { tasks: unreadable ? [] : tasks, series: series && !series.unreadable ? series.state : null, restored: held.restored === true };
 }
 
 /**
@@ -48,10 +54,11 @@ function readHeld(storage: Storage | undefined): HeldList | null {
  * subscription that came back). `shownIsAccounts`: the list shown is already the account's (its base is on the
  * device), so there is no visitor list to keep.
  */
-export function holdVisitorList(storage: Storage | undefined, shown: Task[], shownIsAccounts: boolean): void {
+export function holdVisitorList(storage: Storage | undefined, shown: Task[], shownIsAccounts: boolean, shownSeries?: SeriesState): void {
   const held = readHeld(storage);
   if (held && !held.restored) return;
-  writeJson(storage, VISITOR_KEY, { tasks: shownIsAccounts ? [] : shown, restored: false });
+  const series = !shownIsAccounts && shownSeries ? { version: 1, ...storedSeriesOf(shownSeries) } : undefined;
+  writeJson(storage, VISITOR_KEY, { tasks: shownIsAccounts ? [] : shown, series, restored: false });
 }
 
 /** Adds `entries` to the account's kept events (each (client id, counter) once: the server stores it once too). */
@@ -70,17 +77,20 @@ export function keepUnsent(storage: Storage | undefined, userId: string, entries
  * leave storage, and the device's own list comes back (returned, to show). Every tab of the account runs this;
  * the visitor list stays stored (marked restored) so a tab that follows late restores the same one.
  */
-export function endAccountHere(storage: Storage | undefined, userId: string, unsent: OutboxEntry[]): Task[] {
+export function endAccountHere(storage: Storage | undefined, userId: string, unsent: OutboxEntry[]): { tasks: Task[]; series: SeriesState | null } {
   keepUnsent(storage, userId, unsent);
   const held = readHeld(storage);
   const tasks = held?.tasks ?? [];
+  const series = held?.series ?? null;
   try {
     storage?.removeItem(BASE_KEY);
     if (storage?.getItem(PENDING_UPLOAD_KEY) === userId) storage.removeItem(PENDING_UPLOAD_KEY);
     storage?.setItem(TASKS_KEY, serializeTasks(tasks));
+    if (series) storage?.setItem(SERIES_KEY, serializeSeries(series));
+    else storage?.removeItem(SERIES_KEY);
   } catch {
     // Storage unavailable: nothing of the account's is stored either.
   }
-  writeJson(storage, VISITOR_KEY, { tasks, restored: true });
-  return tasks;
+  writeJson(storage, VISITOR_KEY, { tasks, series: series ? { version: 1, ...storedSeriesOf(series) } : undefined, restored: true });
+  return { tasks, series };
 }

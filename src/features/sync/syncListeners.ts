@@ -107,8 +107,8 @@ export function addSyncListeners(startAppListening: AppStartListening, early: Un
           outboxStore?.flush(Date.now());
           const own = outbox.filter((entry) => entry.foreign === undefined && !entry.stored);
           const visitor = endAccountHere(api.extra.storage(), endedId, own);
-          api.dispatch(syncStopped());
-          api.dispatch(tasksRebased({ days: daysFrom(visitor) }));
+          api.dispatch(syncStopped(visitor.series ? { series: visitor.series } : undefined));
+          api.dispatch(tasksRebased({ days: daysFrom(visitor.tasks) }));
         }
         return;
       }
@@ -117,7 +117,7 @@ export function addSyncListeners(startAppListening: AppStartListening, early: Un
       outboxStore ??= new OutboxStore(storage, clientId);
       const pending: OutboxEntry[] = adoptOutboxes(storage(), userId, clientId);
       const base = readBase(storage(), userId);
-      holdVisitorList(storage(), selectAllTasks(api.getState()), base !== null);
+      holdVisitorList(storage(), selectAllTasks(api.getState()), base !== null, api.getState().series);
       api.dispatch(syncStarted({ userId, clientId, pending, early: early.splice(0).filter(isSyncEvent), base }));
       // The adopted entries now live under this client's key; the keys they came from can go.
       outboxStore.save(userId, api.getState().sync.outbox, api.getState().sync.nextClientSeq);

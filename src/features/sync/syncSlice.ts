@@ -90,7 +90,8 @@ export const TAB_GRACE_MS = 2000;
 export const tabEntriesReceived = createAction<{ entries: OutboxEntry[]; receivedAt: number }>('sync/tabEntriesReceived');
 
 export const syncLapsed = createAction<boolean>('sync/lapsed');
-export const syncStopped = createAction('sync/stopped');
+/** The session ended; `series`: the device's own, shown again in place of the account's. */
+export const syncStopped = createAction<{ series: SeriesState } | undefined>('sync/stopped');
 
 const isSyncAction = (action: UnknownAction) => action.type.startsWith('sync/');
 const keyOf = (entry: Pick<OutboxEntry, 'clientId' | 'clientSeq'>) => `${entry.clientId}#${entry.clientSeq}`;
@@ -201,10 +202,10 @@ function reduceSync<S extends WithTasksAndSync>(state: S, action: UnknownAction)
   }
   if (syncLapsed.match(action)) return { ...state, sync: { ...sync, lapsed: action.payload } };
   if (syncStopped.match(action)) {
-    // The account's series leave with it, as its list does (syncListeners.ts shows the device's own list).
+    // The account's series leave with it, as its list does, and the device's own come back (syncListeners.ts).
     const stopped = { ...initialSyncState, clientId: sync.clientId, nextClientSeq: sync.nextClientSeq };
-    if (state.series === undefined || !sync.confirmedSeries) return { ...state, sync: stopped };
-    return { ...state, sync: stopped, series: emptySeriesState };
+    if (state.series === undefined || (!sync.confirmedSeries && !action.payload)) return { ...state, sync: stopped };
+    return { ...state, sync: stopped, series: action.payload?.series ?? emptySeriesState };
   }
   return state;
 }
