@@ -5,6 +5,7 @@ import * as addTaskInputStories from '../../src/features/tasks/AddTaskInput.stor
 import * as dayColumnStories from '../../src/features/tasks/DayColumn.stories';
 import * as taskCardStories from '../../src/features/tasks/TaskCard.stories';
 import * as taskDetailsStories from '../../src/features/tasks/TaskDetailsDialog.stories';
+import * as repeatPickerStories from '../../src/features/tasks/RepeatPicker.stories';
 import * as premiumDialogStories from '../../src/features/subscription/PremiumDialog.stories';
 
 // The stories are the fixtures: each one is mounted with its args and decorators and its play
@@ -107,5 +108,19 @@ describe('TaskDetailsDialog stories', () => {
     PlainTask: () => expect(screen.getByRole('button', { name: 'Move to…' })).toBeInTheDocument(),
     Occurrence: () => expect(dialog()).toHaveAccessibleDescription('Every Monday'),
     Phone: () => expect(screen.getByRole('link', { name: 'https://example.com/flights' })).toBeInTheDocument(),
+  });
+});
+
+describe('RepeatPicker stories', () => {
+  const saved = () => screen.getByRole('status', { name: 'Saved repeat' });
+  eachStory(composeStories(repeatPickerStories), {
+    DoesNotRepeat: () => expect(saved()).toHaveTextContent('none'),
+    MondaysAndWednesdays: () => expect(screen.getByRole('checkbox', { name: 'Monday' })).toBeChecked(),
+    LastDayOfTheMonth: () => expect(saved()).toHaveTextContent('FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=12'),
+    AfterCompleting: () => {
+      expect(saved()).toHaveTextContent('10 days after completing');
+      expect(screen.queryByRole('combobox', { name: 'Ends' })).not.toBeInTheDocument();
+    },
+    Dark: () => expect(saved()).toHaveTextContent('FREQ=MONTHLY;BYDAY=-1FR;UNTIL=20270630'),
   });
 });

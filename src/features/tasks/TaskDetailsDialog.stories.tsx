@@ -24,7 +24,8 @@ export const PlainTask: Story = {
     await expect(canvas.getByRole('link', { name: 'https://example.com/flights' })).toHaveAttribute('target', '_blank');
     await userEvent.type(canvas.getByRole('textbox', { name: 'Notes' }), '\nWindow seat');
     await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
-    await expect(args.onSave).toHaveBeenCalledWith({ title: 'Book flights', notes: 'Compare prices first:\nhttps://example.com/flights\nWindow seat' });
+    // No scope: a plain task's change is for itself.
+    await expect(args.onSave).toHaveBeenCalledWith({ title: 'Book flights', notes: 'Compare prices first:\nhttps://example.com/flights\nWindow seat' }, undefined);
   },
 };
 
