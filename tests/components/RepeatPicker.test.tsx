@@ -97,7 +97,19 @@ it.each(cases)('%s', async (_name, pick, rule) => {
   const { user, onSave } = dialog();
   await pick(user);
   await user.click(screen.getByRole('button', { name: 'Save' }));
-  expect(onSave).toHaveBeenCalledWith({ title: 'Water plants', notes: '', rule }, undefined);
+  expect(onSave).toHaveBeenCalledWith({ title: 'Water plants', notes: '', repeat: { kind: 'rule', rule } }, undefined);
+});
+
+it('repeats 10 days after each completion', async () => {
+  const { user, onSave } = dialog();
+  await choose(user, 'Repeat', 'Some days after I complete it');
+  const days = screen.getByRole('spinbutton', { name: 'Days after completing' });
+  await user.clear(days);
+  await user.type(days, '10');
+  // A completion-based repeat has no end of its own: no 'Ends' choice.
+  expect(screen.queryByRole('combobox', { name: 'Ends' })).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  expect(onSave).toHaveBeenCalledWith({ title: 'Water plants', notes: '', repeat: { kind: 'afterCompletion', days: 10 } }, undefined);
 });
 
 it("saves no rule while 'Does not repeat' is chosen", async () => {
@@ -124,5 +136,5 @@ it("an occurrence's new rule asks only 'This and following' or 'All'", async () 
   const scopes = screen.getByRole('group', { name: 'Change which tasks?' });
   expect(within(scopes).queryByRole('button', { name: 'This task' })).not.toBeInTheDocument();
   await user.click(within(scopes).getByRole('button', { name: 'All' }));
-  expect(onSave).toHaveBeenCalledWith({ title: 'Water plants', notes: '', rule: 'FREQ=DAILY' }, 'all');
+  expect(onSave).toHaveBeenCalledWith({ title: 'Water plants', notes: '', repeat: { kind: 'rule', rule: 'FREQ=DAILY' } }, 'all');
 });

@@ -147,6 +147,90 @@ test("an occurrence's rename asks its scope: 'All' renames every week's, the don
   await expect(column(page, 'Mon 30 Nov').getByRole('button', { name: 'Stretch and breathe', exact: true })).toBeVisible();
 });
 
+test("the repeat picker: a plain task repeats every Monday and Wednesday, in this week and the next", async ({ page }) => {
+  await page.goto('/');
+  await add(page, 'Wed 25 Nov', 'Water plants');
+  await page.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).press('Escape');
+  await column(page, 'Wed 25 Nov').getByRole('button', { name: 'Details of "Water plants"' }).click();
+  const details = page.getByRole('dialog', { name: 'Task details' });
+  await details.getByRole('combobox', { name: 'Repeat' }).selectOption('Every week on chosen days');
+  // An interval beyond reason is refused with the validator's words, and nothing is stored.
+  await details.getByRole('spinbutton', { name: 'Every how many weeks' }).fill('10000');
+  await details.getByRole('checkbox', { name: 'Monday' }).check();
+  await details.getByRole('button', { name: 'Save' }).click();
+  await expect(details.getByRole('alert')).toContainText('too far apart');
+  expect(await page.evaluate(() => localStorage.getItem('weekly-planner-series'))).toBeNull();
+
+  await details.getByRole('spinbutton', { name: 'Every how many weeks' }).fill('1');
+  await details.getByRole('checkbox', { name: 'Wednesday' }).check();
+  await details.getByRole('button', { name: 'Save' }).click();
+  await expect(details).toBeHidden();
+  const plants = (day: string) => column(page, day).getByRole('button', { name: 'Water plants', exact: true });
+  await expect(plants('Wed 25 Nov')).toHaveAccessibleDescription(/Monday.*Wednesday/);
+  await expect(plants('Mon 23 Nov')).toHaveCount(0);
+  await expect(column(page, 'Wed 25 Nov').getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(plants('Mon 30 Nov')).toHaveAccessibleDescription(/Monday.*Wednesday/);
+  await expect(plants('Wed 2 Dec')).toBeVisible();
+  await expect(plants('Tue 1 Dec')).toHaveCount(0);
+  // One undo step gives the plain task back.
+  await page.getByRole('button', { name: 'Previous week' }).click();
+  await page.keyboard.press('Control+z');
+  await expect(column(page, 'Wed 25 Nov').getByRole('button', { name: 'Water plants', exact: true })).not.toHaveAccessibleDescription(/Monday/);
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(plants('Mon 30 Nov')).toHaveCount(0);
+});
+
+test("a new rule for 'This and following': the days before keep the old rule, from there on the new one", async ({ page }) => {
+  await page.goto('/');
+  await add(page, 'Wed 25 Nov', 'Stretch every day');
+  await page.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).press('Escape');
+  await column(page, 'Fri 27 Nov').getByRole('button', { name: 'Details of "Stretch"' }).click();
+  const details = page.getByRole('dialog', { name: 'Task details' });
+  await details.getByRole('combobox', { name: 'Repeat' }).selectOption('Every weekday (Mon–Fri)');
+  await details.getByRole('button', { name: 'Save' }).click();
+  // A new rule is never for one occurrence alone.
+  await expect(details.getByRole('button', { name: 'This task' })).toHaveCount(0);
+  await details.getByRole('button', { name: 'This and following' }).click();
+  await expect(details).toBeHidden();
+  const stretch = (day: string) => column(page, day).getByRole('button', { name: 'Stretch', exact: true });
+  await expect(stretch('Thu 26 Nov')).toHaveAccessibleDescription('Every day');
+  await expect(stretch('Fri 27 Nov')).toHaveAccessibleDescription('Every weekday');
+  await expect(stretch('Sat 28 Nov')).toHaveCount(0);
+  await expect(stretch('Sun 29 Nov')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(stretch('Mon 30 Nov')).toHaveAccessibleDescription('Every weekday');
+  await expect(stretch('Sat 5 Dec')).toHaveCount(0);
+});
+
+test("'Move to…' in an occurrence's details moves that one to next week: shown there, not where it came from", async ({ page }) => {
+  await page.goto('/');
+  await add(page, 'Wed 25 Nov', 'Review week every friday');
+  await page.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).press('Escape');
+  const review = (day: string) => column(page, day).getByRole('button', { name: 'Review week', exact: true });
+  await column(page, 'Fri 27 Nov').getByRole('button', { name: 'Details of "Review week"' }).click();
+  await page.getByRole('dialog', { name: 'Task details' }).getByRole('button', { name: 'Move to…' }).click();
+  const move = page.getByRole('dialog', { name: 'Move “Review week” to…' });
+  await expect(move.getByRole('button', { name: 'Fri 27 Nov' })).toBeDisabled();
+  await move.getByRole('button', { name: 'Mon 30 Nov' }).click();
+  await expect(move).toBeHidden();
+  await expect(review('Fri 27 Nov')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(review('Mon 30 Nov')).toHaveAccessibleDescription('Every Friday');
+  await expect(review('Fri 4 Dec')).toBeVisible();
+  // One undo step puts it back on its Friday; redo moves it again.
+  await page.keyboard.press('Control+z');
+  await expect(review('Mon 30 Nov')).toHaveCount(0);
+  await page.keyboard.press('Control+Shift+z');
+  await expect(review('Mon 30 Nov')).toBeVisible();
+
+  await page.reload();
+  await expect(column(page, 'Fri 27 Nov').getByRole('listitem')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(review('Mon 30 Nov')).toBeVisible();
+});
+
 test('export and import: a backup holds the tasks and the series, and brings both back in another browser', async ({ page, browser }) => {
   await page.goto('/');
   await add(page, 'Wed 25 Nov', 'Stretch every weekday');

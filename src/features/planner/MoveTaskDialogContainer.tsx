@@ -1,5 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { loadedSeries } from '../series/seriesCode';
+import { occurrenceKey } from '../series/types';
 import type { MoveWeek } from '../tasks/MoveTaskDialog';
 import { loadMoveTaskDialog } from '../tasks/moveRequest';
 import { taskMovedToEnd } from '../tasks/events';
@@ -15,24 +17,49 @@ const week = (name: string, anchor: string): MoveWeek => ({
   days: weekDayKeys(anchor).map((date) => ({ date, label: `${dayLabel(date)} ${dateLabel(date)}` })),
 });
 
-/** The 'Move to…' choice for the task being moved (taskId), offering the displayed week and the next. */
-export function MoveTaskDialogContainer({ taskId, onClose }: { taskId: string | null; onClose: () => void }) {
+/** An occurrence of a series, by the pair that names it on every device. */
+export interface MovingOccurrence {
+  seriesId: string;
+  originalDate: string;
+}
+
+/**
+ * The 'Move to…' choice for the task (taskId) or the occurrence being moved, offering the displayed week and the
+ * next. Either way it is one event, so one undo step, that replays on every device.
+ */
+export function MoveTaskDialogContainer({ taskId, occurrence, onClose }: { taskId: string | null; occurrence?: MovingOccurrence | null; onClose: () => void }) {
   const dispatch = useAppDispatch();
   const anchor = useAppSelector(selectAnchor);
   const task = useAppSelector((state) => (taskId ? selectTaskById(state, taskId) : undefined));
+  const shownOccurrence = useAppSelector((state) => {
+    if (!occurrence) return undefined;
+    const series = state.series.series.entities[occurrence.seriesId];
+    if (!series) return undefined;
+    const exception = state.series.exceptions.entities[occurrenceKey(occurrence.seriesId, occurrence.originalDate)];
+    return { title: exception?.title ?? series.template.title, date: exception?.movedTo ?? occurrence.originalDate };
+  }, sameShown);
   const weeks = useMemo(() => [week('This week', anchor), week('Next week', shiftWeek(anchor, 1))], [anchor]);
+  const shown = task ? { title: task.title, date: task.date } : shownOccurrence;
   // Mounted from the first use on, so closing it is the <dialog>'s own close (focus goes back to 'Move to…').
   const [wanted, setWanted] = useState(false);
-  if (task && !wanted) setWanted(true);
+  if (shown && !wanted) setWanted(true);
   if (!wanted) return null;
   const onMove = (date: TaskDate) => {
-    // One event, so one undo step (history/recordSteps.ts), and it replays on every device as a move to that day's end.
+    // A task moves to that day's end; an occurrence is shown there, in whichever week is on screen (its original
+    // day again clears the move).
     if (task) dispatch(taskMovedToEnd({ id: task.id, toDate: date }));
+    else {
+      // The series code is there: the occurrence was drawn by it.
+      const runtime = loadedSeries();
+      if (occurrence && runtime) dispatch(runtime.occurrenceMoved({ ...occurrence, to: date }));
+    }
     onClose();
   };
   return (
     <Suspense fallback={null}>
-      <MoveTaskDialog open={!!task} taskTitle={task?.title ?? ''} currentDate={task?.date ?? null} weeks={weeks} onMove={onMove} onClose={onClose} />
+      <MoveTaskDialog open={!!shown} taskTitle={shown?.title ?? ''} currentDate={shown?.date ?? null} weeks={weeks} onMove={onMove} onClose={onClose} />
     </Suspense>
   );
 }
+
+const sameShown = (a?: { title: string; date: string }, b?: { title: string; date: string }) => a === b || (!!a && !!b && a.title === b.title && a.date === b.date);

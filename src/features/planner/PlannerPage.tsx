@@ -9,7 +9,7 @@ import { AddTodayButton } from '../tasks/AddTodayButton';
 import { DetailsRequestContext, loadTaskDetailsDialog, type DetailsTarget } from '../tasks/detailsRequest';
 import { loadMoveTaskDialog, MoveRequestContext } from '../tasks/moveRequest';
 import { taskAdded } from '../tasks/events';
-import { MoveTaskDialogContainer } from './MoveTaskDialogContainer';
+import { MoveTaskDialogContainer, type MovingOccurrence } from './MoveTaskDialogContainer';
 import { PlannerHeaderContainer } from './PlannerHeaderContainer';
 import { TaskDetailsContainer } from './TaskDetailsContainer';
 import { selectWeekDayKeys, todayShown } from './plannerSlice';
@@ -44,7 +44,8 @@ export function PlannerPage() {
     replayTakenInput();
   }, [live]);
   const [movingId, setMovingId] = useState<string | null>(null);
-  const endMove = useCallback(() => setMovingId(null), []);
+  const [movingOccurrence, setMovingOccurrence] = useState<MovingOccurrence | null>(null);
+  const endMove = useCallback(() => (setMovingId(null), setMovingOccurrence(null)), []);
   const [details, setDetails] = useState<DetailsTarget | null>(null);
   const endDetails = useCallback(() => setDetails(null), []);
 
@@ -62,8 +63,8 @@ export function PlannerPage() {
         </PlannerDndProvider>
       </main>
       <AddTodayButton onClick={addForToday} />
-      <MoveTaskDialogContainer taskId={movingId} onClose={endMove} />
-      <TaskDetailsContainer target={details} onClose={endDetails} onMove={setMovingId} />
+      <MoveTaskDialogContainer taskId={movingId} occurrence={movingOccurrence} onClose={endMove} />
+      <TaskDetailsContainer target={details} onClose={endDetails} onMove={setMovingId} onMoveOccurrence={setMovingOccurrence} />
       <HoverIconImages />
     </div>
   );

@@ -3,11 +3,12 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { historyGroupEnded, historyGroupStarted } from '../history/historySlice';
 import { changeRepeatEvents, makeRepeatingEvents } from '../series/repeatChange';
 import { loadedSeries, loadSeries } from '../series/seriesHost';
-import { occurrenceKey } from '../series/types';
+import { occurrenceKey, type Repeat } from '../series/types';
 import { loadTaskDetailsDialog, type DetailsTarget } from '../tasks/detailsRequest';
 import { taskNotesSet, taskRenamed } from '../tasks/events';
 import type { DetailsScope, TaskDetailsChange } from '../tasks/TaskDetailsDialog';
 import { selectTaskById } from '../tasks/taskSelectors';
+import type { MovingOccurrence } from './MoveTaskDialogContainer';
 import { toDayKey } from './week';
 
 const TaskDetailsDialog = lazy(() => loadTaskDetailsDialog().then((module) => ({ default: module.TaskDetailsDialog })));
@@ -22,7 +23,17 @@ interface Shown {
  * The details of the task or occurrence asked for. A plain task's changes are task events (rename, notes); an
  * occurrence's are the events of the scope chosen (series/scopes.ts). Each save is one undo step.
  */
-export function TaskDetailsContainer({ target, onClose, onMove }: { target: DetailsTarget | null; onClose: () => void; onMove: (id: string) => void }) {
+export function TaskDetailsContainer({
+  target,
+  onClose,
+  onMove,
+  onMoveOccurrence,
+}: {
+  target: DetailsTarget | null;
+  onClose: () => void;
+  onMove: (id: string) => void;
+  onMoveOccurrence?: (occurrence: MovingOccurrence) => void;
+}) {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const shown = useAppSelector((state): Shown | null => {
@@ -47,7 +58,7 @@ export function TaskDetailsContainer({ target, onClose, onMove }: { target: Deta
 
   const onSave = async (change: TaskDetailsChange, scope: DetailsScope = 'this'): Promise<string | null> => {
     if (!target || !shown) return null;
-    if (change.rule) return saveRepeat(change, change.rule, scope);
+    if (change.repeat) return saveRepeat(change, change.repeat, scope);
     dispatch(historyGroupStarted());
     if (target.kind === 'task') {
       if (change.title !== shown.title) dispatch(taskRenamed({ id: target.id, title: change.title }));
@@ -61,7 +72,7 @@ export function TaskDetailsContainer({ target, onClose, onMove }: { target: Deta
     return null;
   };
   // A new rule: the series code (lazy) checks it; a refusal goes back to the dialog and nothing is dispatched.
-  const saveRepeat = async (change: TaskDetailsChange, rule: string, scope: DetailsScope): Promise<string | null> => {
+  const saveRepeat = async (change: TaskDetailsChange, repeat: Repeat, scope: DetailsScope): Promise<string | null> => {
     if (!target || !shown) return null;
     const code = await loadSeries();
     const state = store.getState();
@@ -70,13 +81,13 @@ export function TaskDetailsContainer({ target, onClose, onMove }: { target: Deta
     if (target.kind === 'task') {
       const task = selectTaskById(state, target.id);
       if (!task) return null;
-      result = makeRepeatingEvents(code, task.id, task.date, template, rule, toDayKey(new Date()));
+      result = makeRepeatingEvents(code, task.id, task.date, template, repeat, toDayKey(new Date()));
     } else {
       const current = state.series.series.entities[target.seriesId];
       if (!current) return null;
       // Only what changed: an occurrence's own title must not become the series' one.
       const edit = { ...(change.title !== shown.title ? { title: change.title } : {}), ...(change.notes !== shown.notes ? { notes: change.notes } : {}) };
-      result = changeRepeatEvents(code, current, target.originalDate, edit, rule, scope === 'all' ? 'all' : 'following');
+      result = changeRepeatEvents(code, current, target.originalDate, edit, repeat, scope === 'all' ? 'all' : 'following');
     }
     if (!result.ok) return result.error;
     dispatch(historyGroupStarted());
@@ -92,7 +103,12 @@ export function TaskDetailsContainer({ target, onClose, onMove }: { target: Deta
           onClose();
         }
       : undefined;
-  const move = target?.kind === 'task' ? () => (onClose(), onMove(target.id)) : undefined;
+  const move =
+    target?.kind === 'task'
+      ? () => (onClose(), onMove(target.id))
+      : target && onMoveOccurrence
+        ? () => (onClose(), onMoveOccurrence({ seriesId: target.seriesId, originalDate: target.originalDate }))
+        : undefined;
   const key = target ? (target.kind === 'task' ? target.id : occurrenceKey(target.seriesId, target.originalDate)) : 'none';
   return (
     <Suspense fallback={null}>

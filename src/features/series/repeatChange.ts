@@ -2,7 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { taskDeleted } from '../tasks/events';
 import { SOMEDAY, type TaskDate } from '../tasks/types';
 import type { SeriesRuntime } from './seriesCode';
-import type { Series, SeriesTemplate } from './types';
+import type { Repeat, Series, SeriesTemplate } from './types';
 
 // The repeat picker's rule applied (issue 30.1): checked first by validateRepeat, whose refusal stores nothing.
 // Takes the loaded series code as an argument, so this module adds nothing of rrule to the first load.
@@ -10,8 +10,8 @@ import type { Series, SeriesTemplate } from './types';
 export type RepeatChange = { ok: true; events: UnknownAction[] } | { ok: false; error: string };
 
 /** A plain task starts repeating: a series from its day (today for Some Day) with its title and notes. */
-export function makeRepeatingEvents(runtime: SeriesRuntime, taskId: string, date: TaskDate, template: SeriesTemplate, rule: string, today: string): RepeatChange {
-  const check = runtime.validateRepeat({ kind: 'rule', rule }, date === SOMEDAY ? today : date);
+export function makeRepeatingEvents(runtime: SeriesRuntime, taskId: string, date: TaskDate, template: SeriesTemplate, repeat: Repeat, today: string): RepeatChange {
+  const check = runtime.validateRepeat(repeat, date === SOMEDAY ? today : date);
   if (!check.ok) return check;
   return {
     ok: true,
@@ -28,11 +28,11 @@ export function changeRepeatEvents(
   series: Series,
   originalDate: string,
   template: Partial<SeriesTemplate>,
-  rule: string,
+  repeat: Repeat,
   scope: 'following' | 'all',
 ): RepeatChange {
   const from = scope === 'all' ? series.firstDate : originalDate;
-  const check = runtime.validateRepeat({ kind: 'rule', rule }, from);
+  const check = runtime.validateRepeat(repeat, from);
   if (!check.ok) return check;
   if (scope === 'all' || originalDate <= series.firstDate) {
     return { ok: true, events: [runtime.seriesTemplateChanged({ id: series.id, template, repeat: check.repeat })] };

@@ -8,6 +8,7 @@ const CHOICES: Array<[RepeatChoice, string]> = [
   ['monthlyDay', 'Every month on a day'],
   ['monthlyNth', 'Every month on a weekday'],
   ['yearly', 'Every year'],
+  ['afterCompletion', 'Some days after I complete it'],
 ];
 const DAY_NAMES: Record<Weekday, string> = { MO: 'Monday', TU: 'Tuesday', WE: 'Wednesday', TH: 'Thursday', FR: 'Friday', SA: 'Saturday', SU: 'Sunday' };
 const ORDINALS: Array<[number, string]> = [[1, 'First'], [2, 'Second'], [3, 'Third'], [4, 'Fourth'], [-1, 'Last']];
@@ -92,7 +93,13 @@ export function RepeatPicker({ value, onChange }: RepeatPickerProps) {
           </label>
         </div>
       )}
-      {value.choice !== 'none' && (
+      {value.choice === 'afterCompletion' && (
+        <label className={label}>
+          Days after completing
+          <input type="number" min={1} className={control} value={Number.isNaN(value.days) ? '' : value.days} onChange={(e) => set({ days: e.target.valueAsNumber })} />
+        </label>
+      )}
+      {value.choice !== 'none' && value.choice !== 'afterCompletion' && (
         <div className="grid grid-cols-2 gap-2">
           <label className={label}>
             Ends

@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/ui/Dialog';
 import { NOTES_MAX_LENGTH } from './events';
+import type { Repeat } from '../series/types';
 import { RepeatPicker } from './RepeatPicker';
-import { buildRule, defaultRepeatForm } from './repeatForm';
+import { buildRepeat, defaultRepeatForm } from './repeatForm';
 
 /** Which occurrences of a series a change is for (series/scopes.ts). */
 export type DetailsScope = 'this' | 'following' | 'all';
@@ -10,8 +11,8 @@ export type DetailsScope = 'this' | 'following' | 'all';
 export interface TaskDetailsChange {
   title: string;
   notes: string;
-  /** A new repeat (an RRULE) chosen in the picker: a plain task starts repeating, a series changes its rule. */
-  rule?: string;
+  /** A new repeat chosen in the picker: a plain task starts repeating, a series changes its rule. */
+  repeat?: Repeat;
 }
 
 /** A refusal (the validator's message) keeps the dialog open and shows it; nothing was stored. */
@@ -24,7 +25,7 @@ export interface TaskDetailsDialogProps {
   /** For an occurrence of a series: its repeat in words; a change then asks which occurrences it is for. */
   repeatText?: string;
   onSave: (change: TaskDetailsChange, scope?: DetailsScope) => SaveResult;
-  /** 'Move to…' (a plain task). */
+  /** 'Move to…' (a task, or one occurrence of a series). */
   onMove?: () => void;
   /** 'Stop repeating' (an occurrence): nothing after today. */
   onStopRepeating?: () => void;
@@ -63,9 +64,9 @@ export function TaskDetailsDialog({ open, title, notes, repeatText, onSave, onMo
   const [repeat, setRepeat] = useState(defaultRepeatForm);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const rule = buildRule(repeat) ?? undefined;
-  const change: TaskDetailsChange = { title: draftTitle.trim(), notes: draftNotes.trim(), ...(rule ? { rule } : {}) };
-  const changed = change.title !== '' && (change.title !== title || change.notes !== notes.trim() || rule !== undefined);
+  const newRepeat = buildRepeat(repeat) ?? undefined;
+  const change: TaskDetailsChange = { title: draftTitle.trim(), notes: draftNotes.trim(), ...(newRepeat ? { repeat: newRepeat } : {}) };
+  const changed = change.title !== '' && (change.title !== title || change.notes !== notes.trim() || newRepeat !== undefined);
   const links = linksIn(draftNotes);
 
   const save = async (scope?: DetailsScope) => {
@@ -91,7 +92,7 @@ export function TaskDetailsDialog({ open, title, notes, repeatText, onSave, onMo
           </p>
           <div className="grid gap-2 sm:grid-cols-3">
             {/* A new rule is for this and following, or all: one occurrence has no rule of its own. */}
-            {SCOPES.filter(([scope]) => !(rule && scope === 'this')).map(([scope, label]) => (
+            {SCOPES.filter(([scope]) => !(newRepeat && scope === 'this')).map(([scope, label]) => (
               <button key={scope} type="button" className={action} onClick={() => void save(scope)}>
                 {label}
               </button>

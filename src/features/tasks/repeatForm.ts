@@ -1,7 +1,9 @@
-// The repeat picker's choices as an RFC 5545 RRULE (issue 30.1). Plain string building, no rrule: the dialog's
-// chunk stays small; the rule is then checked by the series code's validateRepeat, which has the final word.
+import type { Repeat } from '../series/types';
 
-export type RepeatChoice = 'none' | 'daily' | 'weekdays' | 'weekly' | 'monthlyDay' | 'monthlyNth' | 'yearly';
+// The repeat picker's choices as an RFC 5545 RRULE, or 'N days after I complete it' (issue 30.1). Plain string
+// building, no rrule: the dialog's chunk stays small; the series code's validateRepeat has the final word.
+
+export type RepeatChoice = 'none' | 'daily' | 'weekdays' | 'weekly' | 'monthlyDay' | 'monthlyNth' | 'yearly' | 'afterCompletion';
 export type RepeatEnd = 'never' | 'count' | 'until';
 export const WEEKDAYS = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -21,6 +23,8 @@ export interface RepeatForm {
   count: number;
   /** yyyy-MM-dd (end 'until'). */
   until: string;
+  /** Days from a completion to the next occurrence (afterCompletion). */
+  days: number;
 }
 
 export const defaultRepeatForm = (): RepeatForm => ({
@@ -33,6 +37,7 @@ export const defaultRepeatForm = (): RepeatForm => ({
   end: 'never',
   count: 10,
   until: '',
+  days: 7,
 });
 
 const frequency = (form: RepeatForm): string | null => {
@@ -53,6 +58,8 @@ const frequency = (form: RepeatForm): string | null => {
       return `FREQ=MONTHLY;BYDAY=${form.nth}${form.nthWeekday}`;
     case 'yearly':
       return 'FREQ=YEARLY';
+    case 'afterCompletion':
+      return null;
   }
 };
 
@@ -66,4 +73,11 @@ export function buildRule(form: RepeatForm): string | null {
   if (form.end === 'count') return `${rule};COUNT=${form.count}`;
   if (form.end === 'until') return `${rule};UNTIL=${form.until.replaceAll('-', '')}`;
   return rule;
+}
+
+/** What the picker's choice saves: a rule, a count of days after each completion, or null ('Does not repeat'). */
+export function buildRepeat(form: RepeatForm): Repeat | null {
+  if (form.choice === 'afterCompletion') return { kind: 'afterCompletion', days: form.days };
+  const rule = buildRule(form);
+  return rule === null ? null : { kind: 'rule', rule };
 }
