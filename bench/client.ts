@@ -42,12 +42,13 @@ async function buildApp(outDir: string, env: Record<string, string> = {}): Promi
   }
 }
 
-/** The entry script and its modulepreload links are what a visitor's first load fetches. */
+/**
+ * The entry script and its modulepreloads are what a visitor's first load fetches. index.html names them in its
+ * inline loader (scripts/firstScreen.ts), not in script or link tags, so every quoted script path counts.
+ */
 async function printBundleSizes(outDir: string): Promise<void> {
   const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
-  const initial = new Set(
-    [...html.matchAll(/<script[^>]*type="module"[^>]*src="\/([^"]+)"|<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1] ?? m[2]!),
-  );
+  const initial = new Set([...html.matchAll(/"\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
   const files = (await readdir(path.join(outDir, 'assets'))).filter((file) => /\.(js|css)$/.test(file)).map((file) => `assets/${file}`);
   const chunks = await Promise.all(
     files.map(async (file) => {
