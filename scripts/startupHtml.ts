@@ -19,8 +19,12 @@ import postcss from 'postcss';
 import type { Plugin, Rollup } from 'vite';
 import { firstScreenScript, makeTemplate, referenceRenders, verifyFirstScreen } from './firstScreen.ts';
 
-/** The loader: the app starts after the next frame where the first screen is painted (at once elsewhere) and after the stylesheet. */
-export function entryLoader(src: string, css: string, chunks: string[] = []): string {
+/**
+ * The loader: the app starts after the next frame where the first screen is painted (at once elsewhere) and after the
+ * stylesheet. `seriesChunks`: the recurring-task code, off the first load; where series are stored it is fetched with
+ * the entry instead of after it has run (a week with series waited for it: bench/seriesRender.ts).
+ */
+export function entryLoader(src: string, css: string, chunks: string[] = [], seriesChunks: string[] = []): string {
   return `<script>
       (function () {
         var started = false;
@@ -35,7 +39,11 @@ export function entryLoader(src: string, css: string, chunks: string[] = []): st
           sheet.crossOrigin = '';
           sheet.href = ${JSON.stringify(css)};
           document.head.appendChild(sheet);
-          ${JSON.stringify([src, ...chunks])}.forEach(function (href) {
+          var hrefs = ${JSON.stringify([src, ...chunks])};
+          try {
+            if (localStorage.getItem('weekly-planner-series')) hrefs = hrefs.concat(${JSON.stringify(seriesChunks)});
+          } catch (e) {}
+          hrefs.forEach(function (href) {
             var preload = document.createElement('link');
             preload.rel = 'modulepreload';
             preload.crossOrigin = '';
@@ -213,8 +221,26 @@ export function startupHtml(options: { firstScreen?: typeof firstScreen } = {}):
         // Vite's modulepreloads (the entry's static chunks): the loader starts them with the entry.
         const chunks: string[] = [];
         out = out.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => (chunks.push(href), ''));
-        return out.replace('</body>', `  ${entryLoader(entry[1]!, sheet[1]!, chunks)}\n  </body>`);
+        return out.replace('</body>', `  ${entryLoader(entry[1]!, sheet[1]!, chunks, seriesChunks(bundle))}\n  </body>`);
       },
     },
   };
+}
+
+/** The series code's chunk (the dynamic entry of src/features/series/runtime.ts) and the chunks it imports. */
+function seriesChunks(bundle: Rollup.OutputBundle): string[] {
+  const runtime = Object.values(bundle).find((item): item is Rollup.OutputChunk => item.type === 'chunk' && !!item.facadeModuleId?.endsWith('/src/features/series/runtime.ts'));
+  if (!runtime) return [];
+  const entry = Object.values(bundle).find((item): item is Rollup.OutputChunk => item.type === 'chunk' && item.isEntry);
+  // What the entry already brings is preloaded with it; the rest, to the last static import (rrule's tslib).
+  const already = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+  const wanted = new Set<string>();
+  const visit = (file: string) => {
+    if (already.has(file) || wanted.has(file)) return;
+    wanted.add(file);
+    const chunk = bundle[file];
+    if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+  };
+  visit(runtime.fileName);
+  return [...wanted].map((file) => `/${file}`);
 }

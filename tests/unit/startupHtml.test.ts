@@ -102,7 +102,7 @@ describe('the loader', () => {
     const frames: FrameRequestCallback[] = [];
     jest.useFakeTimers();
     jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
-    const body = /<script>([\s\S]*)<\/script>/.exec(entryLoader('/assets/index-abc.js', '/assets/index-xyz.css', ['/assets/rtk-def.js']))![1]!;
+    const body = /<script>([\s\S]*)<\/script>/.exec(entryLoader('/assets/index-abc.js', '/assets/index-xyz.css', ['/assets/rtk-def.js'], ['/assets/runtime-ghi.js']))![1]!;
     new Function(body)();
     const started = () => [...document.head.querySelectorAll('script')].map((script) => [script.type, script.getAttribute('src')]);
     const sheets = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
@@ -154,6 +154,17 @@ describe('the loader', () => {
     sheetLoaded();
     expect(preloads()).toHaveLength(3);
     expect(started()).toEqual([['module', '/assets/index-abc.js']]);
+  });
+
+  it('where series are stored, fetches the series code with the entry; elsewhere not at all', () => {
+    localStorage.setItem('weekly-planner-series', '{"version":1,"series":[],"exceptions":[]}');
+    try {
+      expect(run(true, true).preloads()).toEqual(['/assets/index-xyz.css', '/assets/index-abc.js', '/assets/rtk-def.js', '/assets/runtime-ghi.js']);
+    } finally {
+      localStorage.removeItem('weekly-planner-series');
+    }
+    document.documentElement.removeAttribute('data-tasks-pending');
+    expect(run(true, true).preloads()).not.toContain('/assets/runtime-ghi.js');
   });
 
   it('starts by the timer in a tab that gets no frames, and starts the app even if the stylesheet fails', () => {
