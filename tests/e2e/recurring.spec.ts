@@ -231,6 +231,35 @@ test("'Move to…' in an occurrence's details moves that one to next week: shown
   await expect(review('Mon 30 Nov')).toBeVisible();
 });
 
+test("rollover after two weeks away: a daily series gives one task today, a weekly one moves only its latest missed occurrence", async ({ page }) => {
+  await page.goto('/');
+  await add(page, 'Wed 25 Nov', 'Stretch every day');
+  await add(page, 'Wed 25 Nov', 'Water plants every monday');
+  await page.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).press('Escape');
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await settings.getByRole('switch', { name: 'Move unfinished tasks to today' }).click();
+  await settings.getByRole('button', { name: 'Close' }).click();
+
+  // Back on Wednesday 9 December, nothing done meanwhile.
+  await page.clock.setFixedTime(new Date(2026, 11, 9, 10, 0));
+  await page.reload();
+  // A day's occurrences come in series order (ids are random): the titles, sorted.
+  const titles = async (day: string) => {
+    const names = await column(page, day).locator('button.task-title').allTextContents();
+    return names.sort();
+  };
+  const shows = (day: string, expected: string[]) => expect.poll(() => titles(day)).toEqual(expected);
+  await shows('Wed 9 Dec', ['Stretch', 'Water plants']);
+  await shows('Mon 7 Dec', ['Stretch']);
+  await shows('Tue 8 Dec', ['Stretch']);
+  // The older missed ones stay where they were: they do not pile up on today.
+  await page.getByRole('button', { name: 'Previous week' }).click();
+  await shows('Mon 30 Nov', ['Stretch', 'Water plants']);
+  await shows('Sun 6 Dec', ['Stretch']);
+});
+
 test('export and import: a backup holds the tasks and the series, and brings both back in another browser', async ({ page, browser }) => {
   await page.goto('/');
   await add(page, 'Wed 25 Nov', 'Stretch every weekday');
