@@ -4,7 +4,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { precompressDir } from '../scripts/precompress';
 import { FLOOR_HTML } from './floorPage';
-import { seedJson, serveDir } from './ruler';
+import { seedJson, serveDir, withBuiltApp } from './ruler';
 
 // Frames during a scripted mouse drag with 5,000 stored tasks, from a real Chromium: Monday's first card
 // over into Tuesday, down 600 px of Tuesday's ~625 cards, back up and back into Monday, then dropped.
@@ -208,21 +208,4 @@ export async function printDrag(browser: Browser, appDir: string): Promise<void>
 }
 
 /** `npm run bench -- drag`: the drag figures alone, on a fresh production build (or BENCH_APP_DIR, already built). */
-export async function benchDrag(): Promise<void> {
-  const { chromium } = await import('@playwright/test');
-  const { build } = await import('vite');
-  const given = process.env.BENCH_APP_DIR;
-  const outDir = given ?? (await mkdtemp(path.join(tmpdir(), 'planner-drag-')));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  try {
-    if (!given) await build({ root: path.resolve(import.meta.dirname, '..'), logLevel: 'silent', build: { outDir, emptyOutDir: true, sourcemap: false } });
-    console.log(`== Drag (Chromium ${browser.version()}, load average ${loadavg()[0]!.toFixed(1)})`);
-    await printDrag(browser, outDir);
-  } finally {
-    await browser.close();
-    if (!given) await rm(outDir, { recursive: true, force: true });
-  }
-}
+export const benchDrag = (): Promise<void> => withBuiltApp('Drag', printDrag);

@@ -403,21 +403,27 @@ export async function printRuler(browser: Browser, appDir: string): Promise<void
 }
 
 /** `npm run bench -- ruler`: on a fresh production build, or on BENCH_APP_DIR (already built, e.g. to compare two builds). */
-export async function benchRuler(): Promise<void> {
+/**
+ * Runs a bench on its own: Debian's Chromium and a fresh production build (or BENCH_APP_DIR, already built), its
+ * heading printed with the browser's version and the machine's load.
+ */
+export async function withBuiltApp(heading: string, run: (browser: Browser, appDir: string) => Promise<void>): Promise<void> {
   const { chromium } = await import('@playwright/test');
   const { build } = await import('vite');
   const given = process.env.BENCH_APP_DIR;
-  const outDir = given ?? (await mkdtemp(path.join(tmpdir(), 'planner-ruler-')));
+  const outDir = given ?? (await mkdtemp(path.join(tmpdir(), 'planner-bench-')));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
     if (!given) await build({ root: path.resolve(import.meta.dirname, '..'), logLevel: 'silent', build: { outDir, emptyOutDir: true, sourcemap: false } });
-    console.log(`== Speed ruler (Chromium ${browser.version()}, load average ${loadavg()[0]!.toFixed(1)})`);
-    await printRuler(browser, outDir);
+    console.log(`== ${heading} (Chromium ${browser.version()}, load average ${loadavg()[0]!.toFixed(1)})`);
+    await run(browser, outDir);
   } finally {
     await browser.close();
     if (!given) await rm(outDir, { recursive: true, force: true });
   }
 }
+
+export const benchRuler = (): Promise<void> => withBuiltApp('Speed ruler', printRuler);

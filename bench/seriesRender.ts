@@ -2,13 +2,10 @@
 // cold loads in a real Chromium, taken in turns. Both weeks show 550 cards on screen: each series repeats weekly on
 // one day of the displayed week. The time is navigation start → the 550th card in the DOM, then its frame; with
 // series it includes fetching the series code (a chunk of its own, off the first load) and computing the week.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import type { Series } from '../src/features/series/types.ts';
 import { shiftWeek, toDayKey, weekDayKeys } from '../src/features/planner/week.ts';
-import { median, serveDir } from './ruler.ts';
+import { median, serveDir, withBuiltApp } from './ruler.ts';
 
 const RUNS = 11;
 const CARDS = 550;
@@ -86,27 +83,13 @@ export async function printSeriesRender(browser: Browser, url: string): Promise<
   console.log(`  500 plain tasks + 50 series     ${series.toFixed(1)} ms   ratio ${(series / plain).toFixed(2)} (target ≤ 1.2)`);
 }
 
-/** `npm run bench -- seriesRender`: builds the app (or takes BENCH_APP_DIR) and serves it as the ruler does. */
-export async function benchSeriesRender(): Promise<void> {
-  const { chromium } = await import('@playwright/test');
-  const { build } = await import('vite');
-  const given = process.env.BENCH_APP_DIR;
-  const outDir = given ?? (await mkdtemp(path.join(tmpdir(), 'planner-series-')));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  try {
-    if (!given) await build({ root: path.resolve(import.meta.dirname, '..'), logLevel: 'silent', build: { outDir, emptyOutDir: true, sourcemap: false } });
-    console.log(`== Recurring tasks on screen (Chromium ${browser.version()}, load average ${loadavg()[0]!.toFixed(1)})`);
-    const server = await serveDir(outDir);
+/** `npm run bench -- seriesRender`: on a fresh production build (or BENCH_APP_DIR), served as the ruler serves it. */
+export const benchSeriesRender = (): Promise<void> =>
+  withBuiltApp('Recurring tasks on screen', async (browser, appDir) => {
+    const server = await serveDir(appDir);
     try {
       await printSeriesRender(browser, server.url);
     } finally {
       await server.close();
     }
-  } finally {
-    await browser.close();
-    if (!given) await rm(outDir, { recursive: true, force: true });
-  }
-}
+  });
