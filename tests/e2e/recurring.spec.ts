@@ -203,7 +203,7 @@ test("a new rule for 'This and following': the days before keep the old rule, fr
   await expect(stretch('Sat 5 Dec')).toHaveCount(0);
 });
 
-test("'Move to…' in an occurrence's details moves that one to next week: shown there, not where it came from", async ({ page }) => {
+test("'Move to…' in an occurrence's details moves that one to next week and back: shown where it is, not where it came from", async ({ page }) => {
   await page.goto('/');
   await add(page, 'Wed 25 Nov', 'Review week every friday');
   await page.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).press('Escape');
@@ -229,6 +229,16 @@ test("'Move to…' in an occurrence's details moves that one to next week: shown
   await expect(column(page, 'Fri 27 Nov').getByRole('listitem')).toHaveCount(0);
   await page.getByRole('button', { name: 'Next week' }).click();
   await expect(review('Mon 30 Nov')).toBeVisible();
+
+  // And back, from the week it went to: on its own Friday again, and gone from Monday.
+  await column(page, 'Mon 30 Nov').getByRole('button', { name: 'Details of "Review week"' }).click();
+  await page.getByRole('dialog', { name: 'Task details' }).getByRole('button', { name: 'Move to…' }).click();
+  await move.getByRole('button', { name: 'Fri 27 Nov' }).click();
+  await expect(move).toBeHidden();
+  await expect(review('Mon 30 Nov')).toHaveCount(0);
+  await expect(review('Fri 4 Dec')).toBeVisible();
+  await page.getByRole('button', { name: 'Previous week' }).click();
+  await expect(review('Fri 27 Nov')).toBeVisible();
 });
 
 test("rollover after two weeks away: a daily series gives one task today, a weekly one moves only its latest missed occurrence", async ({ page }) => {

@@ -25,7 +25,8 @@ export interface MovingOccurrence {
 
 /**
  * The 'Move to…' choice for the task (taskId) or the occurrence being moved, offering the displayed week and the
- * next. Either way it is one event, so one undo step, that replays on every device.
+ * next (and for an occurrence the one before). Either way it is one event, so one undo step, that replays on every
+ * device.
  */
 export function MoveTaskDialogContainer({ taskId, occurrence, onClose }: { taskId: string | null; occurrence?: MovingOccurrence | null; onClose: () => void }) {
   const dispatch = useAppDispatch();
@@ -38,7 +39,12 @@ export function MoveTaskDialogContainer({ taskId, occurrence, onClose }: { taskI
     const exception = state.series.exceptions.entities[occurrenceKey(occurrence.seriesId, occurrence.originalDate)];
     return { title: exception?.title ?? series.template.title, date: exception?.movedTo ?? occurrence.originalDate };
   }, sameShown);
-  const weeks = useMemo(() => [week('This week', anchor), week('Next week', shiftWeek(anchor, 1))], [anchor]);
+  const moving = occurrence ? 'occurrence' : 'task';
+  const weeks = useMemo(() => {
+    const ahead = [week('This week', anchor), week('Next week', shiftWeek(anchor, 1))];
+    // An occurrence moved ahead shows only where it went: the week before is offered too, so it can go back.
+    return moving === 'occurrence' ? [week('Previous week', shiftWeek(anchor, -1)), ...ahead] : ahead;
+  }, [anchor, moving]);
   const shown = task ? { title: task.title, date: task.date } : shownOccurrence;
   // Mounted from the first use on, so closing it is the <dialog>'s own close (focus goes back to 'Move to…').
   const [wanted, setWanted] = useState(false);
