@@ -138,3 +138,15 @@ it("an occurrence's new rule asks only 'This and following' or 'All'", async () 
   await user.click(within(scopes).getByRole('button', { name: 'All' }));
   expect(onSave).toHaveBeenCalledWith({ title: 'Water plants', notes: '', repeat: { kind: 'rule', rule: 'FREQ=DAILY' } }, 'all');
 });
+
+it("an occurrence's 'Delete…' asks which tasks, then deletes with that scope", async () => {
+  const onDelete = jest.fn();
+  const { user, onSave } = dialog({ repeatText: 'Every day', onDelete });
+  await user.click(screen.getByRole('button', { name: 'Delete…' }));
+  const scopes = screen.getByRole('group', { name: 'Delete which tasks?' });
+  // Deleting one occurrence is a choice too (a skip).
+  expect(within(scopes).getByRole('button', { name: 'This task' })).toBeInTheDocument();
+  await user.click(within(scopes).getByRole('button', { name: 'This and following' }));
+  expect(onDelete).toHaveBeenCalledWith('following');
+  expect(onSave).not.toHaveBeenCalled();
+});

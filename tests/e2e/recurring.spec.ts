@@ -241,6 +241,26 @@ test("'Move to…' in an occurrence's details moves that one to next week and ba
   await expect(review('Fri 27 Nov')).toBeVisible();
 });
 
+test("'Delete…' in an occurrence's details asks which: 'This and following' ends the series the day before", async ({ page }) => {
+  await page.goto('/');
+  await add(page, 'Wed 25 Nov', 'Stretch every day');
+  await page.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).press('Escape');
+  await column(page, 'Fri 27 Nov').getByRole('button', { name: 'Details of "Stretch"' }).click();
+  const details = page.getByRole('dialog', { name: 'Task details' });
+  await details.getByRole('button', { name: 'Delete…' }).click();
+  await details.getByRole('group', { name: 'Delete which tasks?' }).getByRole('button', { name: 'This and following' }).click();
+  await expect(details).toBeHidden();
+  const stretch = (day: string) => column(page, day).getByRole('button', { name: 'Stretch', exact: true });
+  await expect(stretch('Thu 26 Nov')).toBeVisible();
+  await expect(stretch('Fri 27 Nov')).toHaveCount(0);
+  await expect(stretch('Sun 29 Nov')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(stretch('Mon 30 Nov')).toHaveCount(0);
+  // One undo step brings the following back.
+  await page.keyboard.press('Control+z');
+  await expect(stretch('Mon 30 Nov')).toBeVisible();
+});
+
 test("rollover after two weeks away: a daily series gives one task today, a weekly one moves only its latest missed occurrence", async ({ page }) => {
   await page.goto('/');
   await add(page, 'Wed 25 Nov', 'Stretch every day');

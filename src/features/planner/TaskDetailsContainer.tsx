@@ -103,6 +103,16 @@ export function TaskDetailsContainer({
           onClose();
         }
       : undefined;
+  // Deleting an occurrence asks its scope: this one is a skip, the following end the series, all delete it.
+  const onDelete =
+    series && runtime && target?.kind === 'occurrence'
+      ? (scope: DetailsScope) => {
+          dispatch(historyGroupStarted());
+          for (const event of runtime.deleteEvents(series, target.originalDate, scope)) dispatch(event);
+          dispatch(historyGroupEnded());
+          onClose();
+        }
+      : undefined;
   const move =
     target?.kind === 'task'
       ? () => (onClose(), onMove(target.id))
@@ -121,6 +131,7 @@ export function TaskDetailsContainer({
         onSave={onSave}
         onMove={move}
         onStopRepeating={onStopRepeating}
+        onDelete={onDelete}
         onClose={onClose}
       />
     </Suspense>

@@ -29,6 +29,8 @@ export interface TaskDetailsDialogProps {
   onMove?: () => void;
   /** 'Stop repeating' (an occurrence): nothing after today. */
   onStopRepeating?: () => void;
+  /** 'Delete…' (an occurrence), once its scope is chosen: this one, this and following, or the whole series. */
+  onDelete?: (scope: DetailsScope) => void;
   onClose: () => void;
 }
 
@@ -57,13 +59,14 @@ const linksIn = (notes: string): string[] => [...new Set(notes.match(LINK) ?? []
  * its repeat, the scope question on saving a change, and 'Stop repeating'. The parent keeps it mounted per task
  * (a new `key`), so the fields start from the task each time it opens.
  */
-export function TaskDetailsDialog({ open, title, notes, repeatText, onSave, onMove, onStopRepeating, onClose }: TaskDetailsDialogProps) {
+export function TaskDetailsDialog({ open, title, notes, repeatText, onSave, onMove, onStopRepeating, onDelete, onClose }: TaskDetailsDialogProps) {
   const id = useId();
   const [draftTitle, setDraftTitle] = useState(title);
   const [draftNotes, setDraftNotes] = useState(notes);
   const [repeat, setRepeat] = useState(defaultRepeatForm);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [asking, setAsking] = useState(false);
+  // Which question the scope buttons answer: a save, or a deletion.
+  const [asking, setAsking] = useState<false | 'save' | 'delete'>(false);
   const newRepeat = buildRepeat(repeat) ?? undefined;
   const change: TaskDetailsChange = { title: draftTitle.trim(), notes: draftNotes.trim(), ...(newRepeat ? { repeat: newRepeat } : {}) };
   const changed = change.title !== '' && (change.title !== title || change.notes !== notes.trim() || newRepeat !== undefined);
@@ -79,7 +82,7 @@ export function TaskDetailsDialog({ open, title, notes, repeatText, onSave, onMo
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!changed) return onClose();
-    if (repeatText !== undefined) setAsking(true);
+    if (repeatText !== undefined) setAsking('save');
     else void save();
   };
 
@@ -88,12 +91,12 @@ export function TaskDetailsDialog({ open, title, notes, repeatText, onSave, onMo
       {asking ? (
         <div role="group" aria-labelledby={`${id}-scope`} className="space-y-3">
           <p id={`${id}-scope`} className="text-sm font-medium">
-            Change which tasks?
+            {asking === 'delete' ? 'Delete which tasks?' : 'Change which tasks?'}
           </p>
           <div className="grid gap-2 sm:grid-cols-3">
             {/* A new rule is for this and following, or all: one occurrence has no rule of its own. */}
-            {SCOPES.filter(([scope]) => !(newRepeat && scope === 'this')).map(([scope, label]) => (
-              <button key={scope} type="button" className={action} onClick={() => void save(scope)}>
+            {SCOPES.filter(([scope]) => !(asking === 'save' && newRepeat && scope === 'this')).map(([scope, label]) => (
+              <button key={scope} type="button" className={action} onClick={() => (asking === 'delete' ? onDelete?.(scope) : void save(scope))}>
                 {label}
               </button>
             ))}
@@ -143,6 +146,11 @@ export function TaskDetailsDialog({ open, title, notes, repeatText, onSave, onMo
             {onStopRepeating && (
               <button type="button" className={`${action} mr-auto`} onClick={onStopRepeating}>
                 Stop repeating
+              </button>
+            )}
+            {onDelete && (
+              <button type="button" className={action} onClick={() => setAsking('delete')}>
+                Delete…
               </button>
             )}
             <button type="submit" className={primary}>
