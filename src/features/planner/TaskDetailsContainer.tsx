@@ -64,7 +64,7 @@ export function TaskDetailsContainer({
       if (change.title !== shown.title) dispatch(taskRenamed({ id: target.id, title: change.title }));
       if (change.notes !== shown.notes) dispatch(taskNotesSet({ id: target.id, notes: change.notes }));
     } else if (series && runtime) {
-      const edit = { ...(change.title !== shown.title ? { title: change.title } : {}), ...(change.notes !== shown.notes ? { notes: change.notes } : {}) };
+      const edit = changedFields(change, shown);
       for (const event of runtime.editEvents(series, target.originalDate, edit, scope)) dispatch(event);
     }
     dispatch(historyGroupEnded());
@@ -85,8 +85,7 @@ export function TaskDetailsContainer({
     } else {
       const current = state.series.series.entities[target.seriesId];
       if (!current) return null;
-      // Only what changed: an occurrence's own title must not become the series' one.
-      const edit = { ...(change.title !== shown.title ? { title: change.title } : {}), ...(change.notes !== shown.notes ? { notes: change.notes } : {}) };
+      const edit = changedFields(change, shown);
       result = changeRepeatEvents(code, current, target.originalDate, edit, repeat, scope === 'all' ? 'all' : 'following');
     }
     if (!result.ok) return result.error;
@@ -137,5 +136,11 @@ export function TaskDetailsContainer({
     </Suspense>
   );
 }
+
+/** Only what the dialog changed: an occurrence's own title or notes must not become the series' ones. */
+const changedFields = (change: TaskDetailsChange, shown: Shown) => ({
+  ...(change.title !== shown.title ? { title: change.title } : {}),
+  ...(change.notes !== shown.notes ? { notes: change.notes } : {}),
+});
 
 const sameShown = (a: Shown | null, b: Shown | null) => a === b || (!!a && !!b && a.title === b.title && a.notes === b.notes);
