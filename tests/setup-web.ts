@@ -33,3 +33,9 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'));
   };
 }
+
+// A property test's failure prints its seed and path: FC_SEED=… FC_PATH=… replays that very case.
+if (process.env.FC_SEED) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  (require('fast-check') as typeof import('fast-check')).configureGlobal({ seed: Number(process.env.FC_SEED), path: process.env.FC_PATH, endOnFailure: true });
+}

@@ -178,7 +178,8 @@ function play(world: World, steps: Step[]) {
         document.dispatchEvent(new Event('visibilitychange'));
         visibility = 'visible';
       }
-      if (step.how === 'escape') window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+      // A key goes to the focused element (the body here) and passes window and document on its way down.
+      if (step.how === 'escape') document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
       // However the drag was taken away, every task is back where it stood when the press began.
       if (running && step.how !== 'touchcancel') expect(titlesByDate(store.getState().tasks)).toEqual(before);
       // The browser sends nothing more for a touch it took back.
