@@ -2,11 +2,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 // axe-core (WCAG 2.0/2.1 A and AA, and best practices) over every page and every dialog, in both
-// themes, at desktop and phone width, with a lived-in board. Each row of SCREENS is one screen to
-// check; a new dialog is one more row, e.g.
+// themes, at phone, tablet, desktop and laptop width, with a lived-in board. Each row of SCREENS is one screen
+// to check; a new dialog is one more row, e.g.
 //   { name: 'Settings dialog', path: '/', show: (page) => openFromUserMenu(page, 'Settings', 'Settings') },
+// A test loads a page once and checks each of that page's screens in turn, closing what it opened before the
+// next (a screen that cannot be closed, such as a deletion's toast, comes last): the page loads are most of what
+// a check costs, and a screen is the same state whether its page is fresh or closed a dialog a moment ago.
 
-// Each check loads its own page: the 40 spread over every worker.
+// Each theme and width is its own test, spread over every worker.
 test.describe.configure({ mode: 'parallel' });
 
 const TODAY = new Date(2026, 10, 25, 10, 0); // Wednesday
@@ -42,7 +45,15 @@ interface Screen {
   path: string;
   /** Brings the screen to the state to check, and waits until it shows. */
   show: (page: Page) => Promise<void>;
+  /** Takes the page back to where it was before `show`, for the next screen of the same page; none for the last. */
+  hide?: (page: Page) => Promise<void>;
 }
+
+/** Escape closes a menu or a dialog: then nothing of it is left on the page. */
+const closeWithEscape = (role: 'menu' | 'dialog') => async (page: Page) => {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole(role)).toHaveCount(0);
+};
 
 const SCREENS: Screen[] = [
   { name: 'planner', path: '/', show: (page) => expect(page.getByRole('button', { name: 'Buy groceries', exact: true })).toBeVisible() },
@@ -53,18 +64,11 @@ const SCREENS: Screen[] = [
       await page.getByRole('button', { name: 'User menu' }).click();
       await expect(page.getByRole('menu', { name: 'User menu' })).toBeVisible();
     },
+    hide: closeWithEscape('menu'),
   },
-  {
-    name: "planner with a deletion's Undo toast",
-    path: '/',
-    show: async (page) => {
-      await page.getByRole('button', { name: 'Delete "Buy groceries"' }).click();
-      await expect(page.getByRole('listitem').filter({ hasText: 'Deleted “Buy groceries”' }).getByRole('button', { name: 'Undo' })).toBeVisible();
-    },
-  },
-  { name: 'About dialog', path: '/', show: (page) => openFromUserMenu(page, 'About', 'About Weekly Planner') },
-  { name: 'Premium dialog', path: '/', show: (page) => openFromUserMenu(page, 'Go Premium', 'Go Premium') },
-  { name: 'Settings dialog', path: '/', show: (page) => openFromUserMenu(page, 'Settings', 'Settings') },
+  { name: 'About dialog', path: '/', show: (page) => openFromUserMenu(page, 'About', 'About Weekly Planner'), hide: closeWithEscape('dialog') },
+  { name: 'Premium dialog', path: '/', show: (page) => openFromUserMenu(page, 'Go Premium', 'Go Premium'), hide: closeWithEscape('dialog') },
+  { name: 'Settings dialog', path: '/', show: (page) => openFromUserMenu(page, 'Settings', 'Settings'), hide: closeWithEscape('dialog') },
   {
     name: 'Settings dialog with rollover on, a refused file and a backup to merge',
     path: '/',
@@ -86,6 +90,16 @@ const SCREENS: Screen[] = [
       await choose(JSON.stringify(TASKS));
       await expect(dialog.getByRole('group')).toBeVisible();
     },
+    hide: closeWithEscape('dialog'),
+  },
+  {
+    name: "planner with a deletion's Undo toast",
+    path: '/',
+    // Last of its page: the deletion stays.
+    show: async (page) => {
+      await page.getByRole('button', { name: 'Delete "Buy groceries"' }).click();
+      await expect(page.getByRole('listitem').filter({ hasText: 'Deleted “Buy groceries”' }).getByRole('button', { name: 'Undo' })).toBeVisible();
+    },
   },
   {
     name: 'landing page',
@@ -104,13 +118,31 @@ const VIEWPORTS = [
   { name: 'laptop', width: 1440, height: 900, touch: false },
 ];
 
+/** The screens of each page, in the order they are checked. */
+const PAGES = [...new Set(SCREENS.map((screen) => screen.path))].map((path) => SCREENS.filter((screen) => screen.path === path));
+
+/** The axe violations on the page as it is now, each with the nodes and what is wrong with them. */
+async function violationsOf(page: Page, theme: string) {
+  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+  // Colours are checked as they end, not halfway through a fade-in.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  // Legacy mode runs axe.run() in the page itself instead of runPartial() per frame and finishRun() in an
+  // extra blank page: the same rules over the same nodes (the app has no frames), at a third of the time.
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
+  return violations.map(({ id, help, nodes }) => ({
+    id,
+    help,
+    nodes: nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`),
+  }));
+}
+
 for (const theme of ['light', 'dark'] as const) {
   for (const viewport of VIEWPORTS) {
     test.describe(`${theme}, ${viewport.name}`, () => {
       test.use({ viewport: { width: viewport.width, height: viewport.height }, hasTouch: viewport.touch, isMobile: viewport.touch });
 
-      for (const screen of SCREENS) {
-        test(`${screen.name}: no axe violations`, async ({ page }) => {
+      for (const screens of PAGES) {
+        test(`${screens.map((screen) => screen.name).join('; ')}: no axe violations`, async ({ page }) => {
           await page.clock.setFixedTime(TODAY);
           await page.addInitScript(
             ([tasks, chosenTheme]) => {
@@ -119,21 +151,18 @@ for (const theme of ['light', 'dark'] as const) {
             },
             [JSON.stringify(TASKS), theme],
           );
-          await page.goto(screen.path);
-          await screen.show(page);
-          await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
-          // Colours are checked as they end, not halfway through a fade-in.
-          await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-
-          // Legacy mode runs axe.run() in the page itself instead of runPartial() per frame and finishRun() in an
-          // extra blank page: the same rules over the same nodes (the app has no frames), at a third of the time.
-          const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
-          const found = violations.map(({ id, help, nodes }) => ({
-            id,
-            help,
-            nodes: nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`),
-          }));
-          expect(found).toEqual([]);
+          await page.goto(screens[0]!.path);
+          // Every screen is checked, and the failure lists each screen's violations by name.
+          const found: Record<string, Awaited<ReturnType<typeof violationsOf>>> = {};
+          for (const [index, screen] of screens.entries()) {
+            await test.step(screen.name, async () => {
+              await screen.show(page);
+              const violations = await violationsOf(page, theme);
+              if (violations.length > 0) found[screen.name] = violations;
+              if (index < screens.length - 1) await screen.hide?.(page);
+            });
+          }
+          expect(found).toEqual({});
         });
       }
     });
