@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs } from './tests/e2e/support/chromium';
 
 // The app under test is the real build served by the real server/ on its own
 // port and a throwaway data directory.
@@ -21,7 +22,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      args: chromiumArgs(),
     },
   },
   webServer: {

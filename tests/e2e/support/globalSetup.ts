@@ -1,4 +1,5 @@
 import { chromium, type FullConfig } from '@playwright/test';
+import { turnOffUnseenFeatures } from './chromium';
 
 /** Says which browser the run drives: a failure on a new machine starts with its version. */
 export default async function globalSetup(config: FullConfig): Promise<void> {
@@ -9,4 +10,5 @@ export default async function globalSetup(config: FullConfig): Promise<void> {
   } finally {
     await browser.close();
   }
+  await turnOffUnseenFeatures(launchOptions ?? {});
 }
