@@ -117,9 +117,6 @@ test("'Wait and sign out' waits for the connection, sends the change, then signs
   expect(await storedText(a.page)).not.toMatch(/Sent before leaving/);
 });
 
-// FIXME (issue 27, open): in about one run of two, the device's own list comes back after sign-out as it was
-// before its last rename ('New task' where 'Computer note' was typed), with a second tab open. The list held at
-// sign-up has the rename (checked), so the stale copy comes in on the way back; not found yet.
 test('at a shared computer the next person sees none of the account\'s tasks, in any tab or in storage', async ({ browser }) => {
   test.setTimeout(150_000);
   const device = await newDevice(browser);
