@@ -1,14 +1,54 @@
 #!/usr/bin/env bash
-# Every check the project has, in the order a failure is cheapest to find.
+# Every check the project has. tsc and ESLint each keep one core busy while Jest leaves part of two idle (its
+# server tests wait on sockets and timers), so they run beside Jest; the app's and Storybook's builds run side by
+# side; then the browser tests, on the built app. A check's output shows once it is done, the failing one's first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || npm install --no-audit --no-fund
 results=$(mktemp -d)
-echo "== typecheck";        npx tsc -p tsconfig.json --noEmit
-echo "== lint";             npx eslint . --max-warnings=0
-echo "== jest";             npx jest --ci --maxWorkers=2 --json --outputFile="$results/jest.json"
-echo "== build";            npx vite build --logLevel warn
-echo "== storybook build";  npx storybook build --quiet -o storybook-static >/dev/null
-echo "== browser tests";    bash scripts/ensure-chromium.sh
+declare -A pids=()
+# A failure ends the run: nothing started beside it goes on in the background (each runs in its own process
+# group, so npx's children go too).
+stop_all() { for pid in "${pids[@]}"; do kill -- "-$pid" 2>/dev/null || true; done; }
+trap stop_all EXIT
+
+# beside NAME COMMAND...: runs COMMAND in the background, its output kept for `settle`.
+beside() {
+  local name=$1
+  shift
+  setsid "$@" >"$results/$name.log" 2>&1 &
+  pids[$name]=$!
+}
+
+# settle NAME TITLE [quiet]: waits for NAME and prints its title and output (with `quiet`, the output only if it
+# failed); a failure ends the run with its status.
+settle() {
+  local status=0
+  wait "${pids[$1]}" || status=$?
+  echo "== $2"
+  if [ "$status" -ne 0 ] || [ "${3:-}" != quiet ]; then cat "$results/$1.log"; fi
+  if [ "$status" -ne 0 ]; then
+    echo "$2 failed (exit $status)" >&2
+    exit "$status"
+  fi
+}
+
+beside typecheck npx tsc -p tsconfig.json --noEmit
+beside lint npx eslint . --max-warnings=0
+echo "== jest"
+jest_status=0
+npx jest --ci --maxWorkers=2 --json --outputFile="$results/jest.json" || jest_status=$?
+settle typecheck typecheck
+settle lint lint
+[ "$jest_status" -eq 0 ] || exit "$jest_status"
+
+beside build npx vite build --logLevel warn
+beside storybook npx storybook build --quiet -o storybook-static
+settle build build
+# Storybook's build prints its progress even when quiet: shown only if it fails.
+settle storybook 'storybook build' quiet
+
+echo "== browser tests"
+bash scripts/ensure-chromium.sh
 PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" npx playwright test --reporter=list,json
 node scripts/test-summary.mjs "$results/jest.json" "$results/e2e.json"
