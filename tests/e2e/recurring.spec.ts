@@ -21,6 +21,12 @@ async function add(page: Page, day: string, text: string) {
   await field.press('Enter');
 }
 
+/** Adds one task and closes the add line, which stays open after Enter for the next task. */
+async function addOne(page: Page, day: string, text: string) {
+  await add(page, day, text);
+  await page.getByRole('textbox', { name: `New task for ${day}` }).press('Escape');
+}
+
 test("quick-add phrases: a series every Monday, a task for tomorrow and one for Some Day", async ({ page }) => {
   await page.goto('/');
   await add(page, 'Wed 25 Nov', 'Water plants every monday');
@@ -113,8 +119,7 @@ test('two devices of a Premium user show each occurrence once, and a completion 
 
 test("a task's details: notes with a link, marked on the card and kept across a reload", async ({ page }) => {
   await page.goto('/');
-  await add(page, 'Wed 25 Nov', 'Book flights');
-  await page.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).press('Escape');
+  await addOne(page, 'Wed 25 Nov', 'Book flights');
   await column(page, 'Wed 25 Nov').getByRole('button', { name: 'Details of "Book flights"' }).click();
   const details = page.getByRole('dialog', { name: 'Task details' });
   await details.getByRole('textbox', { name: 'Notes' }).fill('Window seat\nhttps://example.com/flights');
@@ -132,8 +137,7 @@ test("a task's details: notes with a link, marked on the card and kept across a 
 
 test("an occurrence's rename asks its scope: 'All' renames every week's, the done one keeps its name", async ({ page }) => {
   await page.goto('/');
-  await add(page, 'Wed 25 Nov', 'Stretch every day');
-  await page.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).press('Escape');
+  await addOne(page, 'Wed 25 Nov', 'Stretch every day');
   await column(page, 'Wed 25 Nov').getByRole('button', { name: 'Mark "Stretch" complete' }).click();
   await column(page, 'Thu 26 Nov').getByRole('button', { name: 'Details of "Stretch"' }).click();
   const details = page.getByRole('dialog', { name: 'Task details' });
@@ -149,8 +153,7 @@ test("an occurrence's rename asks its scope: 'All' renames every week's, the don
 
 test("the repeat picker: a plain task repeats every Monday and Wednesday, in this week and the next", async ({ page }) => {
   await page.goto('/');
-  await add(page, 'Wed 25 Nov', 'Water plants');
-  await page.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).press('Escape');
+  await addOne(page, 'Wed 25 Nov', 'Water plants');
   await column(page, 'Wed 25 Nov').getByRole('button', { name: 'Details of "Water plants"' }).click();
   const details = page.getByRole('dialog', { name: 'Task details' });
   await details.getByRole('combobox', { name: 'Repeat' }).selectOption('Every week on chosen days');
@@ -183,8 +186,7 @@ test("the repeat picker: a plain task repeats every Monday and Wednesday, in thi
 
 test("a new rule for 'This and following': the days before keep the old rule, from there on the new one", async ({ page }) => {
   await page.goto('/');
-  await add(page, 'Wed 25 Nov', 'Stretch every day');
-  await page.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).press('Escape');
+  await addOne(page, 'Wed 25 Nov', 'Stretch every day');
   await column(page, 'Fri 27 Nov').getByRole('button', { name: 'Details of "Stretch"' }).click();
   const details = page.getByRole('dialog', { name: 'Task details' });
   await details.getByRole('combobox', { name: 'Repeat' }).selectOption('Every weekday (Mon–Fri)');
@@ -205,8 +207,7 @@ test("a new rule for 'This and following': the days before keep the old rule, fr
 
 test("'Move to…' in an occurrence's details moves that one to next week and back: shown where it is, not where it came from", async ({ page }) => {
   await page.goto('/');
-  await add(page, 'Wed 25 Nov', 'Review week every friday');
-  await page.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).press('Escape');
+  await addOne(page, 'Wed 25 Nov', 'Review week every friday');
   const review = (day: string) => column(page, day).getByRole('button', { name: 'Review week', exact: true });
   await column(page, 'Fri 27 Nov').getByRole('button', { name: 'Details of "Review week"' }).click();
   await page.getByRole('dialog', { name: 'Task details' }).getByRole('button', { name: 'Move to…' }).click();
@@ -243,8 +244,7 @@ test("'Move to…' in an occurrence's details moves that one to next week and ba
 
 test("'Delete…' in an occurrence's details asks which: 'This and following' ends the series the day before", async ({ page }) => {
   await page.goto('/');
-  await add(page, 'Wed 25 Nov', 'Stretch every day');
-  await page.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).press('Escape');
+  await addOne(page, 'Wed 25 Nov', 'Stretch every day');
   await column(page, 'Fri 27 Nov').getByRole('button', { name: 'Details of "Stretch"' }).click();
   const details = page.getByRole('dialog', { name: 'Task details' });
   await details.getByRole('button', { name: 'Delete…' }).click();
@@ -264,8 +264,7 @@ test("'Delete…' in an occurrence's details asks which: 'This and following' en
 test("rollover after two weeks away: a daily series gives one task today, a weekly one moves only its latest missed occurrence", async ({ page }) => {
   await page.goto('/');
   await add(page, 'Wed 25 Nov', 'Stretch every day');
-  await add(page, 'Wed 25 Nov', 'Water plants every monday');
-  await page.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).press('Escape');
+  await addOne(page, 'Wed 25 Nov', 'Water plants every monday');
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   const settings = page.getByRole('dialog', { name: 'Settings' });
@@ -293,8 +292,7 @@ test("rollover after two weeks away: a daily series gives one task today, a week
 test('export and import: a backup holds the tasks and the series, and brings both back in another browser', async ({ page, browser }) => {
   await page.goto('/');
   await add(page, 'Wed 25 Nov', 'Stretch every weekday');
-  await add(page, 'Wed 25 Nov', 'Buy milk');
-  await page.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).press('Escape');
+  await addOne(page, 'Wed 25 Nov', 'Buy milk');
   await column(page, 'Thu 26 Nov').getByRole('button', { name: 'Delete "Stretch"' }).click();
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
