@@ -1,4 +1,4 @@
-import { chromium, type LaunchOptions } from '@playwright/test';
+import type { BrowserServer } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
 /** The flags the brief asks for, on Debian's Chromium. */
@@ -19,20 +19,15 @@ const ENV = 'E2E_CHROMIUM_DISABLED_FEATURES';
  * automation): ours must repeat it. It is read from the command line Playwright gives Chromium, so an update of
  * Playwright that changes its list needs nothing here.
  */
-export async function turnOffUnseenFeatures(launchOptions: LaunchOptions): Promise<void> {
-  const server = await chromium.launchServer(launchOptions);
+export function turnOffUnseenFeatures(server: BrowserServer): void {
+  let args: string[];
   try {
-    let args: string[];
-    try {
-      args = readFileSync(`/proc/${server.process().pid}/cmdline`, 'utf8').split('\0');
-    } catch {
-      return; // no /proc (not Linux): the brief's flags alone
-    }
-    const playwrights = args.filter((arg) => arg.startsWith('--disable-features=')).flatMap((arg) => arg.slice('--disable-features='.length).split(','));
-    process.env[ENV] = [...new Set([...playwrights, ...NEVER_SHOWN])].filter(Boolean).join(',');
-  } finally {
-    await server.close();
+    args = readFileSync(`/proc/${server.process().pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return; // no /proc (not Linux): the brief's flags alone
   }
+  const playwrights = args.filter((arg) => arg.startsWith('--disable-features=')).flatMap((arg) => arg.slice('--disable-features='.length).split(','));
+  process.env[ENV] = [...new Set([...playwrights, ...NEVER_SHOWN])].filter(Boolean).join(',');
 }
 
 /** The launch arguments: the brief's flags, and once globalSetup has run, the features to turn off. */
