@@ -27,7 +27,9 @@ function register(): void {
     });
   };
   container.register(WORKER_URL, { scope: '/' }).then(
-    (registration) => {
+    (registration: ServiceWorkerRegistration | undefined) => {
+      // A browser whose automation blocks workers (Playwright's serviceWorkers: 'block') resolves with none.
+      if (!registration) return;
       // Found by an earlier visit and still waiting.
       if (registration.waiting) waiting(registration.waiting);
       registration.addEventListener('updatefound', () => {

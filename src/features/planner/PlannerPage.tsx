@@ -78,10 +78,18 @@ const noSubscription = () => () => {};
  */
 const useIsLive = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
+/** How long a new card may take to show before '+' gives up opening it (it shows within a frame or two). */
+const READY_TO_TYPE_WAIT_MS = 1000;
+
 /** Brings the new card into view with its title open for editing, all selected: typing replaces 'New task'. */
-function showReadyToType(date: string, id: string) {
+function showReadyToType(date: string, id: string, until = performance.now() + READY_TO_TYPE_WAIT_MS) {
   const card = document.getElementById(dayElementId(date))?.querySelector(`[${TASK_ATTR}="${id}"]`);
-  if (!card) return;
+  if (!card) {
+    // A press in the moment after the first screen hydrates, before React has subscribed to the store (it does in
+    // passive effects), adds the task while nothing renders it: it shows on the next commit, and opens then.
+    if (performance.now() < until) requestAnimationFrame(() => showReadyToType(date, id, until));
+    return;
+  }
   card.scrollIntoView?.({ block: 'center' });
   card.querySelector<HTMLButtonElement>('button.task-title')?.click();
 }
