@@ -19,7 +19,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: each step's DOM snapshot, which the viewer renders. Screenshots would add a
+    // screencast of every page of every test (JPEG frames from Chromium's compositor): a fifth of the suite's CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: chromiumArgs(),
