@@ -127,8 +127,9 @@ async function violationsOf(page: Page, theme: string) {
   // Colours are checked as they end, not halfway through a fade-in.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   // Legacy mode runs axe.run() in the page itself instead of runPartial() per frame and finishRun() in an
-  // extra blank page: the same rules over the same nodes (the app has no frames), at a third of the time.
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
+  // extra blank page: the same rules over the same nodes (the app has no frames), at a third of the time. Only
+  // violations are collected in full (axe's resultTypes): passes and incomplete keep one node each, ~15% less time.
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).setLegacyMode().analyze();
   return violations.map(({ id, help, nodes }) => ({
     id,
     help,
