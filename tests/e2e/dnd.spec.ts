@@ -1,16 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { storedTasks, type StoredTask } from './support/stored';
 
 // Drag and drop in the built app, in Chromium: mouse, touch (CDP touch events) and keyboard.
 // Tasks are seeded through localStorage and the stored array is checked after each drag.
-
-interface StoredTask {
-  id: string;
-  title: string;
-  date: string;
-  completed: boolean;
-  createdAt: number;
-  order: number;
-}
 
 const MON = '2026-11-23';
 const TUE = '2026-11-24';
@@ -33,7 +25,7 @@ async function openPlanner(page: Page, tasks: StoredTask[] = SEED) {
 
 /** The stored array as each day's titles in order; fails if a day's orders are not 0..n-1. */
 async function storedDays(page: Page): Promise<Record<string, string>> {
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('weekly-planner-tasks') ?? '[]') as StoredTask[]);
+  const stored = await storedTasks(page);
   const days: Record<string, string> = {};
   for (const date of [...new Set(stored.map((t) => t.date))].sort()) {
     const list = stored.filter((t) => t.date === date).sort((a, b) => a.order - b.order);

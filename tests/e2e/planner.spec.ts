@@ -1,19 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
+import { TASKS_KEY, type StoredTask } from './support/stored';
 
 // The planner's non-drag flows in the real build, served by the real server.
 // The clock is fixed to Wednesday 25 November 2026 (timers still run), so week titles are known.
 
 const TODAY = new Date(2026, 10, 25, 10, 0);
-const TASKS_KEY = 'weekly-planner-tasks';
-
-interface StoredTask {
-  id: string;
-  title: string;
-  date: string;
-  completed: boolean;
-  createdAt: number;
-  order: number;
-}
 
 test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(TODAY);

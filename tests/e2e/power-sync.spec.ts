@@ -1,24 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { card, dialog, newDevice, signIn, subscribe, type Device } from './support/premium';
+import { storedTasks, type StoredTask } from './support/stored';
 
 // Undo, import and rollover for a subscriber on two devices (two browser contexts) against the real
 // build and server: each is ordinary events, so it shows on the other device like any edit; each
 // device's history is its own; two devices rolling over the same tasks move each of them once.
 
 const email = `power-${Date.now()}@example.com`;
-
-interface StoredTask {
-  id: string;
-  title: string;
-  date: string;
-  completed: boolean;
-  createdAt: number;
-  order: number;
-}
-
-
-
-const storedTasks = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('weekly-planner-tasks') ?? '[]') as StoredTask[]);
 
 /** One day's titles in order, as the device keeps them. */
 const storedDay = async (page: Page, date: string) =>
