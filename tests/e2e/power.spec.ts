@@ -1,19 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { TASKS_KEY, type StoredTask } from './support/stored';
 
 // Undo and redo, backup and rollover in the built app, in Chromium, as a visitor.
 // The clock is fixed to Wednesday 25 November 2026 (timers still run).
 
-interface StoredTask {
-  id: string;
-  title: string;
-  date: string;
-  completed: boolean;
-  createdAt: number;
-  order: number;
-}
-
-const KEY = 'weekly-planner-tasks';
+const KEY = TASKS_KEY;
 const MON = '2026-11-23';
 const TUE = '2026-11-24';
 const WED = '2026-11-25';
