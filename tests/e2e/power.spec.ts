@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { TASKS_KEY, type StoredTask } from './support/stored';
+import { TASKS_KEY as KEY, type StoredTask } from './support/stored';
 
 // Undo and redo, backup and rollover in the built app, in Chromium, as a visitor.
 // The clock is fixed to Wednesday 25 November 2026 (timers still run).
 
-const KEY = TASKS_KEY;
 const MON = '2026-11-23';
 const TUE = '2026-11-24';
 const WED = '2026-11-25';
