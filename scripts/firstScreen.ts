@@ -151,6 +151,8 @@ export function firstScreenScript(template: FirstScreenTemplate): string {
           if (typeof matchMedia === 'function' && matchMedia('(max-width: 639.98px)').matches) {
             html.style.setProperty('--planner-header', root.querySelector('header').offsetHeight + 'px');
             root.querySelector('section[aria-current="date"]').scrollIntoView({ block: 'start', behavior: 'instant' });
+            // As PlannerHeader marks it once live: days now pass under the header, which blurs them.
+            if (scrollY > 0) root.querySelector('header').setAttribute('data-scrolled', '');
           }
           var held = [];
           var types = ['click', 'keydown'];

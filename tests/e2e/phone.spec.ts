@@ -53,6 +53,11 @@ test.describe('phone', () => {
     expect(await title.evaluate((h1) => h1.scrollWidth <= h1.clientWidth), 'the week title is not cut').toBe(true);
     const sunday = await page.getByRole('region', { name: 'Sun 29 Nov' }).boundingBox();
     expect(sunday!.height).toBeLessThanOrEqual(60);
+    // Days pass under the header once the page scrolls: it blurs them (at the top there is nothing to blur).
+    const blur = () => page.locator('header').first().evaluate((header) => getComputedStyle(header).backdropFilter);
+    await expect.poll(blur).toBe('blur(8px)');
+    await page.evaluate(() => scrollTo(0, 0));
+    await expect.poll(blur).toBe('none');
   });
 
   test('the strip jumps to a day, Today comes back; a day heading stays in sight while its 30 tasks scroll', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon, MoonIcon, RedoIcon, SunIcon, UndoIcon } from '../../components/icons';
 import type { Theme } from '../theme/themeSlice';
 
@@ -44,8 +44,9 @@ export function PlannerHeader({
 }: PlannerHeaderProps) {
   const dark = theme === 'dark';
   const header = useStickyHeight();
+  useScrolledMark(header);
   return (
-    <header ref={header} className="sticky top-0 z-20 border-b border-slate-200 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
+    <header ref={header} className="sticky top-0 z-20 border-b border-slate-200 bg-white/85 data-scrolled:backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
       {/* One row on a phone: no logo, no gaps, the title gives way. */}
       <div className="mx-auto flex max-w-[1800px] items-center px-1 py-1 sm:flex-wrap sm:gap-x-3 sm:gap-y-2 sm:px-6 sm:py-3">
         <div className="flex min-w-0 items-center gap-3">
@@ -124,4 +125,21 @@ function useStickyHeight() {
     };
   }, []);
   return header;
+}
+
+/**
+ * `data-scrolled` on the header while the page is scrolled: only then is there anything under it to blur. At the
+ * top the blur would soften a plain background for nothing, and in the first frame it was the costliest thing to
+ * draw (first paint at 1600x1000: ~15% later with it; docs/performance.md).
+ */
+function useScrolledMark(header: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const view = element.ownerDocument.defaultView ?? window;
+    const mark = () => element.toggleAttribute('data-scrolled', view.scrollY > 0);
+    mark();
+    view.addEventListener('scroll', mark, { passive: true });
+    return () => view.removeEventListener('scroll', mark);
+  }, [header]);
 }
