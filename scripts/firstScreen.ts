@@ -157,7 +157,7 @@ export function firstScreenScript(template: FirstScreenTemplate): string {
           var held = [];
           var types = ['click', 'keydown'];
           var hold = function (e) {
-            held.push({ type: e.type, target: e.target, x: e.pageX, y: e.pageY, key: e.key, code: e.code, ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey, altKey: e.altKey });
+            held.push({ type: e.type, target: e.target, x: e.pageX, y: e.pageY, detail: e.detail, key: e.key, code: e.code, ctrlKey: e.ctrlKey, metaKey: e.metaKey, shiftKey: e.shiftKey, altKey: e.altKey });
           };
           types.forEach(function (type) { addEventListener(type, hold, true); });
           window.__heldInput = function () {

@@ -202,6 +202,25 @@ test("a tap on a day's '+' at first paint on a phone opens that day's add box on
   await page.context().close();
 });
 
+for (const hold of [true, false]) {
+  test(`a day's '+' at first paint and a title typed at once: every key lands in the add box${hold ? ' (app held back)' : ''}`, async ({ browser }) => {
+    // The add box opens only once the app is live: until then the keys are held, and a Space would press '+' again.
+    for (let load = 1; load <= 3; load++) {
+      const { page, release } = await open(browser, { cpu: 4, hold });
+      const monday = (await thisWeek(page))[0]!.heading;
+      await clickAtFirstPaint(page, 'button[aria-label^="Add task to Mon"]');
+      await page.keyboard.type('Plan the week');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Call Bob');
+      await release();
+      await expect(page.getByRole('region', { name: monday }).getByRole('listitem'), `load ${load}`).toHaveText(['Plan the week']);
+      await expect(page.getByRole('textbox', { name: `New task for ${monday}` }), `load ${load}`).toHaveValue('Call Bob');
+      expect(errorsOf(page)).toEqual([]);
+      await page.context().close();
+    }
+  });
+}
+
 test('keys at first paint: Tab to the first control and Enter take effect once the app is live', async ({ browser }) => {
   const { page, release } = await open(browser, { cpu: 4, hold: true });
   await expect(page.getByRole('button', { name: 'Previous week' })).toBeVisible();

@@ -6,6 +6,8 @@ export interface HeldInput {
   /** Where a click landed, in page coordinates: should hydration have replaced the markup, the control now there. */
   x: number;
   y: number;
+  /** A click's count: 0 when a key made it (Space or Enter on a focused button). */
+  detail?: number;
   key: string;
   code: string;
   ctrlKey: boolean;
@@ -22,45 +24,152 @@ declare global {
 }
 
 let held: HeldInput[] = [];
+let stopCatching: (() => void) | null = null;
+/** True while the replay dispatches a key itself. */
+let replaying = false;
+
+/** How long a held click waits for the field it opens (a day's add box, the new task's title) to take focus. */
+const FIELD_WAIT_MS = 1000;
+/** Keys are caught until the replay is done, or this long if the app never gets there. */
+const CATCH_LIMIT_MS = 5000;
 
 /**
  * Stops index.html's holder and keeps what it held, as the app starts hydrating: from then on React itself
- * receives input, and replays what reaches the page while it hydrates.
+ * receives clicks, and replays what reaches the page while it hydrates. Keys pressed after a held click are caught
+ * until the replay: typed right after a '+', they are the new task's title, and the field they are meant for does
+ * not exist yet (a Space would press the focused '+' again).
  */
 export function takeHeldInput(): void {
   held = window.__heldInput?.() ?? [];
   delete window.__heldInput;
+  if (!held.some((event) => event.type === 'click')) return;
+  const queue = held;
+  const catchKey = (event: KeyboardEvent) => {
+    // The replay's own keys pass.
+    if (replaying) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const { key, code, ctrlKey, metaKey, shiftKey, altKey } = event;
+    queue.push({ type: 'keydown', target: event.target, x: 0, y: 0, key, code, ctrlKey, metaKey, shiftKey, altKey });
+  };
+  const swallow = (event: KeyboardEvent) => {
+    if (replaying) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  window.addEventListener('keydown', catchKey, true);
+  window.addEventListener('keyup', swallow, true);
+  const timer = setTimeout(() => stopCatching?.(), CATCH_LIMIT_MS);
+  stopCatching = () => {
+    window.removeEventListener('keydown', catchKey, true);
+    window.removeEventListener('keyup', swallow, true);
+    clearTimeout(timer);
+    stopCatching = null;
+  };
 }
 
 /** Replays what was held, after the commit that shows the live app (its controls' handlers then run as for any click). */
 export function replayTakenInput(): void {
   const input = held;
   held = [];
-  if (input.length > 0) setTimeout(() => replayHeldInput(document, input));
+  if (input.length === 0) return;
+  setTimeout(() => {
+    // Keys caught meanwhile join `input` until the replay has caught up with them.
+    void replayHeldInput(document, input).finally(() => {
+      stopCatching?.();
+    });
+  });
 }
 
 const CONTROL = 'button, a[href], input, select, textarea, label, summary, [role="button"], [tabindex]';
+const TEXT_FIELD = 'input:not([type="checkbox"], [type="radio"], [type="button"], [type="submit"]), textarea';
+
+/** A key that types a character (Shift is part of it), not a shortcut. */
+const isText = (event: HeldInput) => event.type === 'keydown' && [...event.key].length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
 
 /**
  * A click goes to the control it reached (or, if that node is gone, the control now at its point), as a click: '+'
- * adds today's task, a day's '+' opens its add box; elsewhere it reaches what it landed on (a day: selects it). Keys were already in effect where the browser acts alone (Tab
- * moved focus, Enter or Space on a button made a held click): they reach the element they were pressed on as
- * keydowns, for the app's own shortcuts.
+ * adds today's task, a day's '+' opens its add box; elsewhere it reaches what it landed on (a day: selects it). Keys
+ * were already in effect where the browser acts alone (Tab moved focus, Enter or Space on a button made a held
+ * click): they reach the element they were pressed on as keydowns, for the app's own shortcuts. Keys pressed after a
+ * click that opens a text field are typed into it once it has focus, Enter and Backspace included, as a person
+ * typing there would; a click a key made meanwhile (Space on the focused '+') was that key, not a second press.
+ * Returns once everything is replayed, `input` included as it grows meanwhile.
  */
-export function replayHeldInput(doc: Document, input: readonly HeldInput[]): void {
+export async function replayHeldInput(doc: Document, input: readonly HeldInput[]): Promise<void> {
   const win = doc.defaultView!;
-  for (const event of input) {
+  let field: HTMLInputElement | HTMLTextAreaElement | null = null;
+  for (let i = 0; i < input.length; i++) {
+    const event = input[i]!;
     const target = event.target instanceof win.Element && event.target.isConnected ? event.target : null;
+    if (field && !(field.isConnected && doc.activeElement === field)) field = null;
     if (event.type === 'click') {
+      if (field && event.detail === 0) continue;
       const at = target ?? doc.elementFromPoint(event.x - win.scrollX, event.y - win.scrollY);
       const control = at?.closest<HTMLElement>(CONTROL);
       if (control) {
         if (!control.matches(':disabled')) control.click();
       } else at?.dispatchEvent(new win.MouseEvent('click', { bubbles: true, cancelable: true }));
+      if (input.slice(i + 1).some(isText)) field = await focusedField(doc);
+    } else if (field && isText(event)) {
+      insertText(field, event.key);
+    } else if (field && event.key === 'Backspace') {
+      deleteBack(field);
     } else if (event.key !== 'Tab') {
-      const to = target ?? doc.activeElement ?? doc.body;
+      const to = field ?? target ?? doc.activeElement ?? doc.body;
       const { key, code, ctrlKey, metaKey, shiftKey, altKey } = event;
-      for (const type of ['keydown', 'keyup']) to.dispatchEvent(new win.KeyboardEvent(type, { key, code, ctrlKey, metaKey, shiftKey, altKey, bubbles: true, cancelable: true }));
+      replaying = true;
+      try {
+        for (const type of ['keydown', 'keyup']) to.dispatchEvent(new win.KeyboardEvent(type, { key, code, ctrlKey, metaKey, shiftKey, altKey, bubbles: true, cancelable: true }));
+      } finally {
+        replaying = false;
+      }
+      if (field) {
+        // Enter in a field commits it: what follows is typed once the app has rendered that (an add box stays open,
+        // emptied, for the next task).
+        await new Promise((resolve) => win.setTimeout(resolve));
+        field = await focusedField(doc);
+      }
     }
   }
+}
+
+/** The text field that has focus, once one has (a field opens on the click's render, or a few frames later). */
+function focusedField(doc: Document): Promise<HTMLInputElement | HTMLTextAreaElement | null> {
+  const win = doc.defaultView!;
+  const until = win.performance.now() + FIELD_WAIT_MS;
+  return new Promise((resolve) => {
+    const look = () => {
+      const active = doc.activeElement;
+      if (active instanceof win.HTMLElement && active.matches(TEXT_FIELD)) return resolve(active as HTMLInputElement | HTMLTextAreaElement);
+      if (win.performance.now() >= until) return resolve(null);
+      win.requestAnimationFrame(look);
+    };
+    look();
+  });
+}
+
+/** As typing does: into the selection, with the input event React's onChange listens for. */
+function insertText(field: HTMLInputElement | HTMLTextAreaElement, text: string) {
+  const doc = field.ownerDocument;
+  // The browser's own insertion keeps its undo stack; jsdom has no execCommand.
+  if (typeof doc.execCommand === 'function' && doc.execCommand('insertText', false, text)) return;
+  const start = field.selectionStart ?? field.value.length;
+  const end = field.selectionEnd ?? start;
+  setValue(field, field.value.slice(0, start) + text + field.value.slice(end), start + text.length);
+}
+
+function deleteBack(field: HTMLInputElement | HTMLTextAreaElement) {
+  const doc = field.ownerDocument;
+  if (typeof doc.execCommand === 'function' && doc.execCommand('delete')) return;
+  const end = field.selectionEnd ?? field.value.length;
+  const start = Math.max(0, field.selectionStart === end ? end - 1 : (field.selectionStart ?? end));
+  setValue(field, field.value.slice(0, start) + field.value.slice(end), start);
+}
+
+function setValue(field: HTMLInputElement | HTMLTextAreaElement, value: string, caret: number) {
+  // React tracks the value it last set through the element's own setter: the prototype's makes this a change.
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+  field.setSelectionRange(caret, caret);
+  field.dispatchEvent(new (field.ownerDocument.defaultView!.Event)('input', { bubbles: true }));
 }
