@@ -44,18 +44,17 @@ export function takeHeldInput(): void {
   delete window.__heldInput;
   if (!held.some((event) => event.type === 'click')) return;
   const queue = held;
-  const catchKey = (event: KeyboardEvent) => {
-    // The replay's own keys pass.
-    if (replaying) return;
+  // The replay's own keys pass.
+  const swallow = (event: KeyboardEvent) => {
+    if (replaying) return false;
     event.preventDefault();
     event.stopImmediatePropagation();
+    return true;
+  };
+  const catchKey = (event: KeyboardEvent) => {
+    if (!swallow(event)) return;
     const { key, code, ctrlKey, metaKey, shiftKey, altKey } = event;
     queue.push({ type: 'keydown', target: event.target, x: 0, y: 0, key, code, ctrlKey, metaKey, shiftKey, altKey });
-  };
-  const swallow = (event: KeyboardEvent) => {
-    if (replaying) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
   };
   window.addEventListener('keydown', catchKey, true);
   window.addEventListener('keyup', swallow, true);
@@ -110,7 +109,7 @@ export async function replayHeldInput(doc: Document, input: readonly HeldInput[]
       if (control) {
         if (!control.matches(':disabled')) control.click();
       } else at?.dispatchEvent(new win.MouseEvent('click', { bubbles: true, cancelable: true }));
-      if (input.slice(i + 1).some(isText)) field = await focusedField(doc);
+      if (input.some((later, j) => j > i && isText(later))) field = await focusedField(doc);
     } else if (field && isText(event)) {
       insertText(field, event.key);
     } else if (field && event.key === 'Backspace') {
