@@ -4,11 +4,19 @@ import { OUTBOX_PREFIX } from '../../src/features/sync/syncStorage';
 import { taskAdded, taskCompletionSet, taskDeleted, taskRenamed } from '../../src/features/tasks/events';
 import { selectAllTasks } from '../../src/features/tasks/taskSelectors';
 import type { Task } from '../../src/features/tasks/types';
+import { loadSeries } from '../../src/features/series/seriesHost';
+import { selectSyncUserId } from '../../src/features/sync/session';
 import { settle, startApp, storedTasks, task } from '../support/appStore';
 import { FakeBackend } from '../support/fakeBackend';
 
 // The event-log sync through the real store and listeners, against an in-memory server that numbers,
 // deduplicates and pushes events as the real one does (tests/support/fakeBackend.ts).
+
+// The series code's load, slowed down by one test (it is a chunk of its own in the app).
+jest.mock('../../src/features/series/seriesHost', () => {
+  const actual = jest.requireActual<typeof import('../../src/features/series/seriesHost')>('../../src/features/series/seriesHost');
+  return { ...actual, loadSeries: jest.fn(actual.loadSeries) };
+});
 
 const alice = { email: 'alice@example.com', password: 'secret-1' };
 
@@ -203,6 +211,34 @@ describe('nothing lost', () => {
     expect(eventTypes(backend).filter((type) => type === 'tasks/taskRenamed')).toHaveLength(1);
     expect(titles(selectAllTasks(second.store.getState()))).toEqual(['Offline rename']);
     expect(Object.keys(localStorage).filter((key) => key.startsWith(OUTBOX_PREFIX))).toEqual([]);
+  });
+
+  test('a task added the moment the subscription is confirmed, before the series code is in, is kept and sent', async () => {
+    const backend = subscribedBackend();
+    const first = await signedIn(backend, [task('a')]);
+    window.dispatchEvent(new Event('pagehide'));
+    first.uploads.changed = () => {};
+    first.uploads.flush = async () => {};
+
+    // A reload whose series chunk is slow: the session and the subscription check come back first.
+    let arrive!: () => void;
+    const seriesLoad = loadSeries().then(async (runtime) => {
+      await new Promise<void>((resolve) => (arrive = resolve));
+      return runtime;
+    });
+    const realLoad = jest.requireActual<typeof import('../../src/features/series/seriesHost')>('../../src/features/series/seriesHost').loadSeries;
+    jest.mocked(loadSeries).mockReturnValue(seriesLoad);
+    backend.restoreSession(alice.email);
+    localStorage.setItem('sb-localhost-auth-token', '{"access_token":"x"}');
+    const second = await startApp(backend);
+    await settle(100);
+    expect(selectSyncUserId(second.store.getState())).toBe(backend.idOf(alice.email));
+    second.store.dispatch(taskAdded('Added meanwhile', '2026-11-23'));
+    jest.mocked(loadSeries).mockImplementation(realLoad);
+    arrive();
+    await settle(3000);
+    expect(titles(selectAllTasks(second.store.getState()))).toEqual(['Added meanwhile', 'Task a']);
+    expect(backend.logOf(backend.idOf(alice.email)).some((row) => (row.event as { payload: { title?: string } }).payload.title === 'Added meanwhile')).toBe(true);
   });
 
   test('a lapsed subscription stops uploads, says so once, keeps the edits, and sends them when it is back', async () => {

@@ -51,9 +51,10 @@ export function addSyncListeners(startAppListening: AppStartListening, early: Un
     effect: () => live?.logMoved(),
   });
 
-  // Edits made while it is not yet known whether they sync are kept, to be sent if they do.
+  // Edits made while it is not yet known whether they sync are kept, to be sent if they do; so are those made once
+  // it is known they do, until the session starts (it waits for the series code): it starts from the device's base.
   const stopEarly = startAppListening({
-    predicate: (action, state) => isSyncEvent(action) && !state.sync.userId && syncUndecided(state),
+    predicate: (action, state) => isSyncEvent(action) && !state.sync.userId && (syncUndecided(state) || selectSyncUserId(state) !== null),
     effect: (action) => void early.push(action),
   });
   const stopForgetting = startAppListening({
