@@ -163,6 +163,21 @@ test('with the worker in charge, API requests skip it and go straight to the net
   await offlineReady(page);
   await page.reload();
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  // The planner fetches its dialogs' chunks in idle time (PlannerPage's HoverIconImages); once they are in, it
+  // fetches nothing more of its own, so only this test's requests can wake a stopped worker below.
+  await expect(page.locator('.icon-preload')).toBeAttached();
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/(MoveTaskDialog|TaskDetailsDialog)-[^/]*\.js$/.test(entry.name)).length))
+    .toBe(2);
+  // Their imports too: the count of resources stays put from one poll to the next.
+  let seen = -1;
+  await expect
+    .poll(async () => {
+      const before = seen;
+      seen = await page.evaluate(() => performance.getEntriesByType('resource').length);
+      return seen === before;
+    })
+    .toBe(true);
 
   // Playwright's route() sees only what the page sends to the network itself, never what a worker in charge
   // fetches for it: the static routes (public/sw-api-routes.js) are what let these through to it.
