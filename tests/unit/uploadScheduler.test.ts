@@ -99,3 +99,36 @@ test('the first change after a quiet moment goes at once; the ones that follow w
   expect(send).toHaveBeenCalledTimes(3);
   requests[2]!();
 });
+
+test('a page that is leaving sends its unsent changes at once, beside the request in flight', async () => {
+  const scheduler = new UploadScheduler(500, 3000);
+  const { send, requests } = controlledSend();
+  scheduler.attach(send);
+  scheduler.changed();
+  await jest.advanceTimersByTimeAsync(0);
+  expect(send).toHaveBeenCalledTimes(1);
+  // An edit right before the tab closes: its request cannot wait for the first one's answer.
+  scheduler.changed();
+  scheduler.leaving();
+  expect(send).toHaveBeenCalledTimes(2);
+  // Nothing more is unsent: no third request, whichever answer comes first.
+  requests[1]!();
+  requests[0]!();
+  await jest.advanceTimersByTimeAsync(5000);
+  expect(send).toHaveBeenCalledTimes(2);
+});
+
+test('leaving with nothing in flight sends what is unsent, and nothing when all is sent', async () => {
+  const scheduler = new UploadScheduler(500, 3000);
+  const { send, requests } = controlledSend();
+  scheduler.attach(send);
+  scheduler.leaving();
+  expect(send).not.toHaveBeenCalled();
+  scheduler.changed();
+  scheduler.leaving();
+  await jest.advanceTimersByTimeAsync(0);
+  expect(send).toHaveBeenCalledTimes(1);
+  requests[0]!();
+  await jest.advanceTimersByTimeAsync(5000);
+  expect(send).toHaveBeenCalledTimes(1);
+});

@@ -55,12 +55,15 @@ export class LiveSession {
       log.catchUp();
       if (event.type === 'online') this.outbox.reachable();
     };
+    const keepBase = () => writeBase(api.extra.storage(), this.userId, this.api.getState().sync);
     const flushNow = () => {
-      void api.extra.uploads.flush();
-      writeBase(api.extra.storage(), this.userId, this.api.getState().sync);
+      api.extra.uploads.leaving();
+      keepBase();
     };
     const flushWhenHidden = () => {
-      if (document.visibilityState === 'hidden') flushNow();
+      if (document.visibilityState !== 'hidden') return;
+      void api.extra.uploads.flush();
+      keepBase();
     };
     const inBrowser = typeof window !== 'undefined';
     if (inBrowser) {

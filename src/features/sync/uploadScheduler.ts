@@ -3,7 +3,8 @@
  * out at once, so a single edit reaches other devices without waiting; changes that follow within the
  * window become one request, sent once they pause for `delayMs`, and at the latest `maxWaitMs` after
  * the first unsent one (so a long drag still gets saved). One request is in flight at a time; changes
- * made meanwhile go out in the next one. `flush()` sends at once (pagehide, sign-out, back online).
+ * made meanwhile go out in the next one. `flush()` sends at once (a hidden page, sign-out, back online), and
+ * `leaving()` without waiting for the request in flight (pagehide).
  */
 export class UploadScheduler {
   private send: (() => Promise<void>) | null = null;
@@ -47,6 +48,22 @@ export class UploadScheduler {
   async flush(): Promise<void> {
     this.clearTimer();
     while (this.send && (this.dirtySince !== null || this.inFlight)) await this.sendOnce();
+  }
+
+  /**
+   * The page is going (pagehide): what is unsent goes out now, beside a request still in flight, whose answer this
+   * page would not live to see. A send repeats the unacknowledged events before the new ones, and the server
+   * keeps each (client id, counter) once, so the overlap costs nothing; waiting for the answer first lost the
+   * last edit of a closing tab to the next load.
+   */
+  leaving(): void {
+    this.clearTimer();
+    const send = this.send;
+    if (!this.inFlight) return void this.flush();
+    if (this.dirtySince === null || !send) return;
+    this.dirtySince = null;
+    this.lastSentAt = Date.now();
+    void send().catch((error: unknown) => console.warn('Cloud sync: upload failed', error));
   }
 
   private async sendOnce(): Promise<void> {
