@@ -211,7 +211,9 @@ test('subscribe in the checkout tab, sync to a second device, then cancel in the
   await reopened.close();
   const current = await context.newPage();
   await current.goto('/');
-  await expect(current.getByText('Lost in transit', { exact: true })).toBeVisible();
+  // A page that went without a pagehide may still be open for all another page knows: its events are its own until
+  // its heartbeat is OUTBOX_ORPHAN_MS (10 s) stale, and then adopted within ADOPT_EVERY_MS (5 s).
+  await expect(current.getByText('Lost in transit', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect.poll(() => current.evaluate(outboxes), { timeout: 30_000 }).toBe(0);
   await b.page.reload();
   await expect(b.page.getByText('Lost in transit', { exact: true })).toBeVisible();
