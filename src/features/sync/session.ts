@@ -56,7 +56,7 @@ export class LiveSession {
       if (event.type === 'online') this.outbox.reachable();
     };
     const keepBase = () => writeBase(api.extra.storage(), this.userId, this.api.getState().sync);
-    const flushNow = () => {
+    const leave = () => {
       api.extra.uploads.leaving();
       keepBase();
     };
@@ -68,7 +68,7 @@ export class LiveSession {
     const inBrowser = typeof window !== 'undefined';
     if (inBrowser) {
       window.addEventListener('online', onWake);
-      window.addEventListener('pagehide', flushNow);
+      window.addEventListener('pagehide', leave);
       document.addEventListener('visibilitychange', onWake);
       document.addEventListener('visibilitychange', flushWhenHidden);
     }
@@ -87,7 +87,7 @@ export class LiveSession {
       writeBase(api.extra.storage(), this.userId, this.api.getState().sync);
       if (inBrowser) {
         window.removeEventListener('online', onWake);
-        window.removeEventListener('pagehide', flushNow);
+        window.removeEventListener('pagehide', leave);
         document.removeEventListener('visibilitychange', onWake);
         document.removeEventListener('visibilitychange', flushWhenHidden);
       }

@@ -57,19 +57,18 @@ export class UploadScheduler {
    * last edit of a closing tab to the next load.
    */
   leaving(): void {
-    this.clearTimer();
     const send = this.send;
-    if (!this.inFlight) return void this.flush();
-    if (this.dirtySince === null || !send) return;
-    this.dirtySince = null;
-    this.lastSentAt = Date.now();
-    void send().catch((error: unknown) => console.warn('Cloud sync: upload failed', error));
+    if (this.dirtySince !== null && send) void this.start(send);
   }
 
   private async sendOnce(): Promise<void> {
     while (this.inFlight) await this.inFlight;
     const send = this.send;
-    if (this.dirtySince === null || !send) return;
+    if (this.dirtySince !== null && send) await this.start(send);
+  }
+
+  /** Hands what is unsent to `send`; the request is the one in flight from now on. */
+  private start(send: () => Promise<void>): Promise<void> {
     this.dirtySince = null;
     this.clearTimer();
     this.lastSentAt = Date.now();
@@ -79,7 +78,7 @@ export class UploadScheduler {
         if (this.inFlight === request) this.inFlight = null;
       });
     this.inFlight = request;
-    await request;
+    return request;
   }
 
   private clearTimer(): void {
