@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Every check the project has. tsc and ESLint each keep one core busy while Jest leaves part of two idle (its
-# server tests wait on sockets and timers), so they run beside Jest; the app's and Storybook's builds run side by
-# side; then the browser tests, on the built app. A check's output shows once it is done, the failing one's first.
+# Every check the project has. Jest leaves part of both cores idle (its server tests wait on sockets, timers and
+# child processes), so tsc, ESLint and the app's and Storybook's builds run beside it; then the browser tests, on
+# the built app. A check's output shows once it is done, the failing one's first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d node_modules ] || npm install --no-audit --no-fund
@@ -35,15 +35,14 @@ settle() {
 
 beside typecheck npx tsc -p tsconfig.json --noEmit
 beside lint npx eslint . --max-warnings=0
+beside build npx vite build --logLevel warn
+beside storybook npx storybook build --quiet -o storybook-static
 echo "== jest"
 jest_status=0
 npx jest --ci --maxWorkers=2 --json --outputFile="$results/jest.json" || jest_status=$?
 settle typecheck typecheck
 settle lint lint
 [ "$jest_status" -eq 0 ] || exit "$jest_status"
-
-beside build npx vite build --logLevel warn
-beside storybook npx storybook build --quiet -o storybook-static
 settle build build
 # Storybook's build prints its progress even when quiet: shown only if it fails.
 settle storybook 'storybook build' quiet
