@@ -11,11 +11,12 @@ export default defineConfig({
   globalSetup: './tests/e2e/support/globalSetup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Files run side by side, three at a time, against the one server: every test signs up its own users, and a
-  // file's tests run in order. Two cores, three workers: a test waiting on its page (a throttled CPU, a network
-  // held back, a sync round trip) leaves its core to the others (the browser tests 207 s on 2 workers with 19% of
-  // the CPU idle; 187 s on 3, 10% idle).
-  fullyParallel: false,
+  // Tests run side by side, three at a time, against the one server: every test signs up its own users (a file
+  // whose tests share devices says `mode: 'serial'`). Two cores, three workers: a test waiting on its page (a
+  // throttled CPU, a network held back, a sync round trip) leaves its core to the others (the browser tests 207 s
+  // on 2 workers with 19% of the CPU idle; 187 s on 3, 10% idle). Scheduled by test, not by file, so no long file
+  // runs alone at the end.
+  fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   reporter: [['list']],
@@ -35,8 +36,10 @@ export default defineConfig({
     command: `rm -rf ${dataDir} && tsx tests/e2e/support/seedDataDir.ts ${dataDir} && tsx server/index.ts`,
     url: `http://127.0.0.1:${port}/`,
     // The whole suite signs up and in from 127.0.0.1 against one server: per-address limits are for people
-    // (they are tested in tests/server/ratelimit.test.ts).
+    // (they are tested in tests/server/ratelimit.test.ts and app.test.ts). Three workers' browsers, two devices
+    // each, keep more connections open than one person's (64): past that the server resets the next one.
     env: {
+      MAX_CONNECTIONS_PER_IP: '1000',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -7,8 +7,8 @@ const PASSWORD = 'correct-horse-1';
 // These tests watch and intercept the app's requests (route, waitForRequest, requestfailed, 'request'), which
 // Playwright cannot see once the PWA's worker is in charge of a page; the second device keeps its worker.
 test.use({ serviceWorkers: 'block' });
-let counter = 0;
-const newEmail = () => `user-${Date.now()}-${counter++}@example.com`;
+// Unique across workers too: the file's tests run side by side.
+const newEmail = () => `user-${Date.now()}-${Math.random().toString(36).slice(2, 9)}@example.com`;
 
 const userMenu = (page: Page) => page.getByRole('button', { name: 'User menu' });
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
