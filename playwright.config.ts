@@ -36,7 +36,7 @@ export default defineConfig({
     command: `rm -rf ${dataDir} && tsx tests/e2e/support/seedDataDir.ts ${dataDir} && tsx server/index.ts`,
     url: `http://127.0.0.1:${port}/`,
     // The whole suite signs up and in from 127.0.0.1 against one server: per-address limits are for people
-    // (they are tested in tests/server/ratelimit.test.ts and app.test.ts). Three workers' browsers, two devices
+    // (tested in tests/server/ratelimit.test.ts and security.test.ts). Three workers' browsers, two devices
     // each, keep more connections open than one person's (64): past that the server resets the next one.
     env: {
       MAX_CONNECTIONS_PER_IP: '1000',
