@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
+import { uniqueEmail } from './support/premium';
 
 // Accounts, Premium and cloud sync end to end: the real build, the real supabase-js client and the
 // real server (auth, REST with row-level security, functions, billing test mode) on a fresh database.
@@ -7,8 +8,7 @@ const PASSWORD = 'correct-horse-1';
 // These tests watch and intercept the app's requests (route, waitForRequest, requestfailed, 'request'), which
 // Playwright cannot see once the PWA's worker is in charge of a page; the second device keeps its worker.
 test.use({ serviceWorkers: 'block' });
-// Unique across workers too: the file's tests run side by side.
-const newEmail = () => `user-${Date.now()}-${Math.random().toString(36).slice(2, 9)}@example.com`;
+const newEmail = () => uniqueEmail('user');
 
 const userMenu = (page: Page) => page.getByRole('button', { name: 'User menu' });
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });

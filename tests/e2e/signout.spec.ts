@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addTask, card, type Device, dialog, newDevice, signIn, subscribe } from './support/premium';
+import { addTask, card, type Device, dialog, newDevice, signIn, subscribe, uniqueEmail } from './support/premium';
 
 // Sign-out on the real build and server: offline it ends the session at once (the server's logout follows when the
 // network is back), unsent changes are kept for the account's next sign-in, and the next person at a shared
@@ -21,7 +21,6 @@ async function expectSignedOut(page: Page) {
 const storedText = (page: Page) =>
   page.evaluate(() => Object.keys(localStorage).map((key) => `${key}=${localStorage.getItem(key)}`).join('\n'));
 
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 let devices: Device[] = [];
 test.afterEach(async () => {

@@ -4,6 +4,9 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 
 export const PASSWORD = 'correct-horse-1';
 
+/** An address no other test uses, in this worker or another (tests run side by side). */
+export const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 9)}@example.com`;
+
 export interface Device {
   context: BrowserContext;
   page: Page;
