@@ -213,6 +213,38 @@ describe('nothing lost', () => {
     expect(Object.keys(localStorage).filter((key) => key.startsWith(OUTBOX_PREFIX))).toEqual([]);
   });
 
+  test('a load that cannot confirm its subscription yet takes over a closed page’s outbox and leaves one copy of it', async () => {
+    const backend = subscribedBackend();
+    const first = await signedIn(backend, [task('a')]);
+    backend.offline = true;
+    first.store.dispatch(taskRenamed({ id: 'a', title: 'Offline rename' }));
+    await settle(50);
+    window.dispatchEvent(new Event('pagehide'));
+    first.uploads.changed = () => {};
+    first.uploads.flush = async () => {};
+    backend.offline = false;
+    const outboxKeys = () => Object.keys(localStorage).filter((key) => key.startsWith(OUTBOX_PREFIX));
+    const [closedKey] = outboxKeys();
+
+    // The next load's subscription check hangs: its sync starts held, from the base and outboxes on the device.
+    let answer!: () => void;
+    backend.functionGate = new Promise<void>((resolve) => (answer = resolve));
+    backend.restoreSession(alice.email);
+    localStorage.setItem('sb-localhost-auth-token', '{"access_token":"x"}');
+    const second = await startApp(backend);
+    await settle(1000);
+    expect(selectSyncUserId(second.store.getState())).toBeNull();
+    expect(titles(selectAllTasks(second.store.getState()))).toEqual(['Offline rename']);
+    // The closed page's events now live under this page's key only: the next load adopts nothing twice.
+    expect(outboxKeys()).toHaveLength(1);
+    expect(outboxKeys()).not.toContain(closedKey);
+
+    answer();
+    await settle(3000);
+    expect(eventTypes(backend).filter((type) => type === 'tasks/taskRenamed')).toHaveLength(1);
+    expect(outboxKeys()).toEqual([]);
+  });
+
   test('a task added the moment the subscription is confirmed, before the series code is in, is kept and sent', async () => {
     const backend = subscribedBackend();
     const first = await signedIn(backend, [task('a')]);

@@ -46,6 +46,12 @@ export function addSyncListeners(startAppListening: AppStartListening, early: Un
   let outboxStore: OutboxStore | null = null;
   let live: LiveSession | null = null;
 
+  /** After a start: the adopted entries now live under this client's key; the keys they came from can go. */
+  const keepAdopted = (userId: string, { outbox, nextClientSeq }: RootState['sync']) => {
+    outboxStore?.save(userId, outbox, nextClientSeq);
+    outboxStore?.dropAdopted(userId);
+  };
+
   const stopLog = startAppListening({
     predicate: (_action, current, previous) => current.sync.lastSeq !== previous.sync.lastSeq,
     effect: () => live?.logMoved(),
@@ -88,6 +94,7 @@ export function addSyncListeners(startAppListening: AppStartListening, early: Un
       outboxStore ??= new OutboxStore(api.extra.storage, clientId);
       holdVisitorList(storage, [], true);
       api.dispatch(syncStarted({ userId: base.userId, clientId, pending: adoptOutboxes(storage, base.userId, clientId), early: early.splice(0).filter(isSyncEvent), base }));
+      keepAdopted(base.userId, api.getState().sync);
     },
   });
 
@@ -120,9 +127,7 @@ export function addSyncListeners(startAppListening: AppStartListening, early: Un
       const base = readBase(storage(), userId);
       holdVisitorList(storage(), selectAllTasks(api.getState()), base !== null, api.getState().series);
       api.dispatch(syncStarted({ userId, clientId, pending, early: early.splice(0).filter(isSyncEvent), base }));
-      // The adopted entries now live under this client's key; the keys they came from can go.
-      outboxStore.save(userId, api.getState().sync.outbox, api.getState().sync.nextClientSeq);
-      outboxStore.dropAdopted(userId);
+      keepAdopted(userId, api.getState().sync);
 
       const client = await api.pause(retrying(api, () => api.extra.backend(), 'load the client'));
       if (!base) await loadBase(api, client, userId);
