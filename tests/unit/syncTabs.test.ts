@@ -63,3 +63,31 @@ describe('another tab\'s events in a subscriber\'s tab', () => {
     expect(reducer(b, tabEntriesReceived({ entries: a.sync.outbox, receivedAt: 5 }))).toBe(b);
   });
 });
+
+describe('a page that has gone (pagehide)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('stays marked gone through the moment it still runs, so the next load takes its events over at once', () => {
+    const storage = new MemoryStorage();
+    const state = reducer(tab('ca'), taskAdded('Dentist', SOMEDAY));
+    const store = new OutboxStore(() => storage, 'ca');
+    const alive = () => (JSON.parse(storage.getItem(`${OUTBOX_PREFIX}ca`)!) as { alive: number }).alive;
+    store.save('u', state.sync.outbox, state.sync.nextClientSeq);
+    jest.advanceTimersByTime(0);
+    expect(alive()).toBeGreaterThan(0);
+
+    window.dispatchEvent(new Event('pagehide'));
+    expect(alive()).toBe(0);
+    // Timers and answers still arrive as the page closes: a heartbeat, a save after an upload's answer.
+    jest.advanceTimersByTime(3000);
+    store.save('u', state.sync.outbox, state.sync.nextClientSeq);
+    jest.advanceTimersByTime(0);
+    expect(alive()).toBe(0);
+
+    // Back from the back/forward cache: alive again.
+    window.dispatchEvent(new Event('pageshow'));
+    expect(alive()).toBeGreaterThan(0);
+    store.stop();
+  });
+});

@@ -101,7 +101,16 @@ export class OutboxStore {
   private pending: { userId: string; entries: OutboxEntry[]; nextClientSeq: number } | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly heartbeat: ReturnType<typeof setInterval> | null = null;
-  private readonly release = () => this.flush(0);
+  /**
+   * Set by pagehide until a pageshow: a closing page still runs timers and answers for a moment after pagehide
+   * (a heartbeat, a save after an upload's answer); written then with a live time, its outbox would wait
+   * OUTBOX_ORPHAN_MS for the next load instead of being taken over at once.
+   */
+  private gone = false;
+  private readonly release = () => {
+    this.gone = true;
+    this.flush(0);
+  };
   private adopted: string[] = [];
 
   constructor(
@@ -111,7 +120,7 @@ export class OutboxStore {
     if (typeof window !== 'undefined') {
       window.addEventListener('pagehide', this.release);
       // A page that comes back from the back/forward cache is alive again.
-      window.addEventListener('pageshow', this.beat);
+      window.addEventListener('pageshow', this.shown);
       this.heartbeat = setInterval(this.beat, HEARTBEAT_MS);
     }
   }
@@ -121,7 +130,12 @@ export class OutboxStore {
   }
 
   private readonly beat = () => {
-    if (this.last) write(this.storage(), this.key, { ...this.last, alive: Date.now() });
+    if (this.last && !this.gone) write(this.storage(), this.key, { ...this.last, alive: Date.now() });
+  };
+
+  private readonly shown = () => {
+    this.gone = false;
+    this.beat();
   };
 
   private last: StoredOutbox | null = null;
@@ -134,7 +148,8 @@ export class OutboxStore {
   }
 
   /** Writes what is pending now; alive 0 marks the page gone so the next load adopts at once. */
-  flush(alive: number): void {
+  flush(now: number): void {
+    const alive = this.gone ? 0 : now;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const storage = this.storage();
@@ -164,7 +179,7 @@ export class OutboxStore {
     if (this.heartbeat) clearInterval(this.heartbeat);
     if (typeof window !== 'undefined') {
       window.removeEventListener('pagehide', this.release);
-      window.removeEventListener('pageshow', this.beat);
+      window.removeEventListener('pageshow', this.shown);
     }
   }
 }
