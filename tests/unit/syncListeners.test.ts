@@ -1,6 +1,6 @@
 import { signIn } from '../../src/features/auth/authThunks';
 import { PENDING_UPLOAD_KEY } from '../../src/features/sync/snapshot';
-import { OUTBOX_PREFIX } from '../../src/features/sync/syncStorage';
+import { BASE_KEY, OUTBOX_PREFIX } from '../../src/features/sync/syncStorage';
 import { taskAdded, taskCompletionSet, taskDeleted, taskRenamed } from '../../src/features/tasks/events';
 import { selectAllTasks } from '../../src/features/tasks/taskSelectors';
 import type { Task } from '../../src/features/tasks/types';
@@ -243,6 +243,27 @@ describe('nothing lost', () => {
     await settle(3000);
     expect(eventTypes(backend).filter((type) => type === 'tasks/taskRenamed')).toHaveLength(1);
     expect(outboxKeys()).toEqual([]);
+  });
+
+  test('a closed page’s event it had sent, which this device’s base already holds, is not waited for forever', async () => {
+    const backend = subscribedBackend();
+    const userId = backend.idOf(alice.email);
+    backend.restoreSession(alice.email);
+    // That page's rename reached the log (seq 1) and it had the answer, but closed before the log brought it back;
+    // another page of this device saw the log later and kept the base at seq 1.
+    const rename = taskRenamed({ id: 'a', title: 'Renamed there' });
+    await backend.sync.appendEvents('closed-page', [{ client_seq: 1, event: rename }]);
+    localStorage.setItem(BASE_KEY, JSON.stringify({ userId, lastSeq: 1, tasks: [task('a', { title: 'Renamed there' })] }));
+    const entry = { clientId: 'closed-page', clientSeq: 1, event: rename, stored: true };
+    localStorage.setItem(`${OUTBOX_PREFIX}closed-page`, JSON.stringify({ userId, clientId: 'closed-page', nextClientSeq: 2, entries: [entry], alive: 0 }));
+    localStorage.setItem('sb-localhost-auth-token', '{"access_token":"x"}');
+
+    const app = await startApp(backend);
+    await settle(3000);
+    expect(titles(selectAllTasks(app.store.getState()))).toEqual(['Renamed there']);
+    expect(app.store.getState().sync.outbox).toEqual([]);
+    expect(Object.keys(localStorage).filter((key) => key.startsWith(OUTBOX_PREFIX))).toEqual([]);
+    expect(backend.logOf(userId)).toHaveLength(1);
   });
 
   test('a task added the moment the subscription is confirmed, before the series code is in, is kept and sent', async () => {

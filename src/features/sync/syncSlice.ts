@@ -95,7 +95,13 @@ export const syncStopped = createAction<{ series: SeriesState } | undefined>('sy
 
 const isSyncAction = (action: UnknownAction) => action.type.startsWith('sync/');
 const keyOf = (entry: Pick<OutboxEntry, 'clientId' | 'clientSeq'>) => `${entry.clientId}#${entry.clientSeq}`;
-const withoutForeign = ({ clientId, clientSeq, event }: OutboxEntry): OutboxEntry => ({ clientId, clientSeq, event });
+/**
+ * An entry taken over from another page (closed, crashed, or this page before a sign-out): this page's to send.
+ * Sent again even if that page had its answer (`stored`): the log may have passed it before this page's base (a base
+ * written later than that outbox), and then no log entry would ever confirm it. The server keeps it once and answers
+ * with its place.
+ */
+const adoptedEntry = ({ clientId, clientSeq, event }: OutboxEntry): OutboxEntry => ({ clientId, clientSeq, event });
 
 const replay = (base: TaskDays, events: Iterable<SyncEvent>): TaskDays => replayTaskEvents({ days: base, drag: null }, taskEventsOf(events)).days;
 
@@ -153,7 +159,7 @@ function reduceSync<S extends WithTasksAndSync>(state: S, action: UnknownAction)
     // Started again for the same user (held offline start, a subscription that came back): what is queued stays.
     const queued = sameClient && sync.userId === userId ? sync.outbox : [];
     const seen = new Set(queued.map((entry) => `${entry.clientId}#${entry.clientSeq}`));
-    const adopted = pending.filter((entry) => isWellFormedSyncEvent(entry.event) && !seen.has(`${entry.clientId}#${entry.clientSeq}`));
+    const adopted = pending.filter((entry) => isWellFormedSyncEvent(entry.event) && !seen.has(`${entry.clientId}#${entry.clientSeq}`)).map(adoptedEntry);
     let started: SyncState = { ...initialSyncState, userId, clientId, nextClientSeq, outbox: [...adopted, ...queued] };
     started = appendToOutbox(started, early.filter(isWellFormedSyncEvent));
     if (base) return rebased(state, { ...started, lastSeq: base.lastSeq, confirmed: daysFrom(base.tasks), confirmedSeries: base.series ?? emptySeriesState });
@@ -185,9 +191,9 @@ function reduceSync<S extends WithTasksAndSync>(state: S, action: UnknownAction)
   if (outboxAdopted.match(action)) {
     const adopted = new Set(action.payload.entries.map(keyOf));
     // Received from that tab while it was open: this tab's to send now, where it stands.
-    const outbox = sync.outbox.map((entry) => (entry.foreign !== undefined && adopted.has(keyOf(entry)) ? withoutForeign(entry) : entry));
+    const outbox = sync.outbox.map((entry) => (entry.foreign !== undefined && adopted.has(keyOf(entry)) ? adoptedEntry(entry) : entry));
     const seen = new Set(sync.outbox.map(keyOf));
-    const added = action.payload.entries.filter((entry) => isWellFormedSyncEvent(entry.event) && !seen.has(keyOf(entry)));
+    const added = action.payload.entries.filter((entry) => isWellFormedSyncEvent(entry.event) && !seen.has(keyOf(entry))).map(adoptedEntry);
     if (added.length === 0) return outbox.some((entry, i) => entry !== sync.outbox[i]) ? { ...state, sync: { ...sync, outbox } } : state;
     return rebased(state, { ...sync, outbox: [...added, ...outbox] });
   }
