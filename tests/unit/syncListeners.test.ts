@@ -266,6 +266,29 @@ describe('nothing lost', () => {
     expect(backend.logOf(userId)).toHaveLength(1);
   });
 
+  test('a page gone without a pagehide (a crash) leaves its events to another page once its heartbeat is stale', async () => {
+    const backend = subscribedBackend();
+    const userId = backend.idOf(alice.email);
+    backend.restoreSession(alice.email);
+    localStorage.setItem(BASE_KEY, JSON.stringify({ userId, lastSeq: 0, tasks: [task('a')] }));
+    // Its last heartbeat just now: for all another page knows, it is still open and sends its own events.
+    const rename = taskRenamed({ id: 'a', title: 'Renamed before the crash' });
+    const entry = { clientId: 'crashed-page', clientSeq: 1, event: rename };
+    localStorage.setItem(`${OUTBOX_PREFIX}crashed-page`, JSON.stringify({ userId, clientId: 'crashed-page', nextClientSeq: 2, entries: [entry], alive: Date.now() }));
+    localStorage.setItem('sb-localhost-auth-token', '{"access_token":"x"}');
+
+    const app = await startApp(backend);
+    await settle(3000);
+    expect(titles(selectAllTasks(app.store.getState()))).toEqual(['Task a']);
+    expect(backend.logOf(userId)).toHaveLength(0);
+
+    // No heartbeat for OUTBOX_ORPHAN_MS: taken over at the next look (every 5 s), sent under its own ids, forgotten.
+    await settle(12_000);
+    expect(titles(selectAllTasks(app.store.getState()))).toEqual(['Renamed before the crash']);
+    expect(backend.logOf(userId).map((row) => [row.client_id, row.client_seq])).toEqual([['crashed-page', 1]]);
+    expect(Object.keys(localStorage).filter((key) => key.startsWith(OUTBOX_PREFIX))).toEqual([]);
+  });
+
   test('a task added the moment the subscription is confirmed, before the series code is in, is kept and sent', async () => {
     const backend = subscribedBackend();
     const first = await signedIn(backend, [task('a')]);
