@@ -36,6 +36,24 @@ async function signedIn(backend: FakeBackend, stored?: Task[]) {
 const titles = (tasks: Task[]) => tasks.map((t) => t.title).sort();
 const eventTypes = (backend: FakeBackend) => backend.logOf(backend.idOf(alice.email)).map((row) => (row.event as { type: string }).type);
 
+const outboxKeys = () => Object.keys(localStorage).filter((key) => key.startsWith(OUTBOX_PREFIX));
+
+/** A page of Alice's renames task 'a' offline and closes (pagehide) with the rename unsent. */
+async function closedWithOfflineRename(backend: FakeBackend) {
+  const first = await signedIn(backend, [task('a')]);
+  backend.offline = true;
+  first.store.dispatch(taskRenamed({ id: 'a', title: 'Offline rename' }));
+  await settle(50);
+  const saved = outboxKeys();
+  expect(saved).toHaveLength(1);
+  window.dispatchEvent(new Event('pagehide'));
+  // The page is gone: it sends nothing more.
+  first.uploads.changed = () => {};
+  first.uploads.flush = async () => {};
+  backend.offline = false;
+  return { key: saved[0]! };
+}
+
 /** Another device of Alice's writing to the log directly. */
 function otherDevice(backend: FakeBackend, clientSeq: number, event: unknown) {
   const log = backend.logOf(backend.idOf(alice.email));
@@ -188,18 +206,7 @@ describe('editing', () => {
 describe('nothing lost', () => {
   test('unsent events survive a reload and are sent under their original ids', async () => {
     const backend = subscribedBackend();
-    const first = await signedIn(backend, [task('a')]);
-    backend.offline = true;
-    first.store.dispatch(taskRenamed({ id: 'a', title: 'Offline rename' }));
-    await settle(50);
-    const saved = Object.keys(localStorage).filter((key) => key.startsWith(OUTBOX_PREFIX));
-    expect(saved).toHaveLength(1);
-    const clientId = saved[0]!.slice(OUTBOX_PREFIX.length);
-    window.dispatchEvent(new Event('pagehide'));
-    // The first page is gone: it sends nothing more.
-    first.uploads.changed = () => {};
-    first.uploads.flush = async () => {};
-    backend.offline = false;
+    const clientId = (await closedWithOfflineRename(backend)).key.slice(OUTBOX_PREFIX.length);
 
     // A new page (same storage, session restored), as after a reload.
     backend.restoreSession(alice.email);
@@ -210,21 +217,12 @@ describe('nothing lost', () => {
     expect(sent).toHaveLength(1);
     expect(eventTypes(backend).filter((type) => type === 'tasks/taskRenamed')).toHaveLength(1);
     expect(titles(selectAllTasks(second.store.getState()))).toEqual(['Offline rename']);
-    expect(Object.keys(localStorage).filter((key) => key.startsWith(OUTBOX_PREFIX))).toEqual([]);
+    expect(outboxKeys()).toEqual([]);
   });
 
   test('a load that cannot confirm its subscription yet takes over a closed page’s outbox and leaves one copy of it', async () => {
     const backend = subscribedBackend();
-    const first = await signedIn(backend, [task('a')]);
-    backend.offline = true;
-    first.store.dispatch(taskRenamed({ id: 'a', title: 'Offline rename' }));
-    await settle(50);
-    window.dispatchEvent(new Event('pagehide'));
-    first.uploads.changed = () => {};
-    first.uploads.flush = async () => {};
-    backend.offline = false;
-    const outboxKeys = () => Object.keys(localStorage).filter((key) => key.startsWith(OUTBOX_PREFIX));
-    const [closedKey] = outboxKeys();
+    const closedKey = (await closedWithOfflineRename(backend)).key;
 
     // The next load's subscription check hangs: its sync starts held, from the base and outboxes on the device.
     let answer!: () => void;
@@ -262,7 +260,7 @@ describe('nothing lost', () => {
     await settle(3000);
     expect(titles(selectAllTasks(app.store.getState()))).toEqual(['Renamed there']);
     expect(app.store.getState().sync.outbox).toEqual([]);
-    expect(Object.keys(localStorage).filter((key) => key.startsWith(OUTBOX_PREFIX))).toEqual([]);
+    expect(outboxKeys()).toEqual([]);
     expect(backend.logOf(userId)).toHaveLength(1);
   });
 
@@ -286,7 +284,7 @@ describe('nothing lost', () => {
     await settle(12_000);
     expect(titles(selectAllTasks(app.store.getState()))).toEqual(['Renamed before the crash']);
     expect(backend.logOf(userId).map((row) => [row.client_id, row.client_seq])).toEqual([['crashed-page', 1]]);
-    expect(Object.keys(localStorage).filter((key) => key.startsWith(OUTBOX_PREFIX))).toEqual([]);
+    expect(outboxKeys()).toEqual([]);
   });
 
   test('a task added the moment the subscription is confirmed, before the series code is in, is kept and sent', async () => {
@@ -329,7 +327,7 @@ describe('nothing lost', () => {
     await settle(10_000);
     expect(error).toHaveBeenCalledTimes(1);
     expect(titles(selectAllTasks(store.getState()))).toEqual(['Still local']);
-    const kept = Object.keys(localStorage).filter((key) => key.startsWith(OUTBOX_PREFIX));
+    const kept = outboxKeys();
     expect(kept).toHaveLength(1);
     // Both edits are queued: the one refused and the one made after.
     expect(JSON.parse(localStorage.getItem(kept[0]!)!).entries).toHaveLength(2);
