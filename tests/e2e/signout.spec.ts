@@ -21,7 +21,6 @@ async function expectSignedOut(page: Page) {
 const storedText = (page: Page) =>
   page.evaluate(() => Object.keys(localStorage).map((key) => `${key}=${localStorage.getItem(key)}`).join('\n'));
 
-
 let devices: Device[] = [];
 test.afterEach(async () => {
   await Promise.all(devices.map((device) => device.context.close()));

@@ -3,7 +3,7 @@ import type { Backend } from '../../lib/supabase';
 import { notify } from '../../lib/notify';
 import { subscriptionCheckRequested } from '../subscription/subscriptionSlice';
 import { RETRY_MAX_MS } from './retrying';
-import { outboxAdopted, outboxEntriesDropped, outboxEntriesStored, syncLapsed, TAB_GRACE_MS, unsentEntries, type OutboxEntry } from './syncSlice';
+import { keyOf, outboxAdopted, outboxEntriesDropped, outboxEntriesStored, syncLapsed, TAB_GRACE_MS, unsentEntries, type OutboxEntry } from './syncSlice';
 import { adoptOutboxes } from './syncStorage';
 
 const BATCH = 500;
@@ -57,8 +57,8 @@ export class SessionOutbox {
   adoptOrphans() {
     const storage = this.api.extra.storage();
     const orphans = adoptOutboxes(storage, this.userId, '').filter((entry) => entry.clientId !== this.state.clientId);
-    const known = new Set(this.state.outbox.map((entry) => `${entry.clientId}#${entry.clientSeq}`));
-    const fresh = orphans.filter((entry) => !known.has(`${entry.clientId}#${entry.clientSeq}`));
+    const known = new Set(this.state.outbox.map(keyOf));
+    const fresh = orphans.filter((entry) => !known.has(keyOf(entry)));
     if (fresh.length > 0) this.api.dispatch(outboxAdopted({ entries: fresh }));
     this.onAdopted();
   }

@@ -3,7 +3,7 @@ import type { SeriesState } from '../series/seriesSlice';
 import { parseStoredTasks, serializeTasks, TASKS_KEY } from '../tasks/storage';
 import type { Task } from '../tasks/types';
 import { PENDING_UPLOAD_KEY } from './snapshot';
-import type { OutboxEntry } from './syncSlice';
+import { adoptedEntry, keyOf, type OutboxEntry } from './syncSlice';
 import { BASE_KEY, OUTBOX_PREFIX } from './syncStorage';
 
 // What a subscriber's sign-out leaves on the device (docs/sync.md, "Signing out"): the device's own list and series
@@ -66,8 +66,8 @@ export function keepUnsent(storage: Storage | undefined, userId: string, entries
   if (entries.length === 0) return;
   const stored = readJson(storage, keptKey(userId)) as { entries?: unknown } | null;
   const kept = Array.isArray(stored?.entries) ? (stored.entries as OutboxEntry[]) : [];
-  const seen = new Set(kept.map((entry) => `${entry.clientId}#${entry.clientSeq}`));
-  const added = entries.filter((entry) => !seen.has(`${entry.clientId}#${entry.clientSeq}`)).map(({ clientId, clientSeq, event }) => ({ clientId, clientSeq, event }));
+  const seen = new Set(kept.map(keyOf));
+  const added = entries.filter((entry) => !seen.has(keyOf(entry))).map(adoptedEntry);
   // The shape of a page's outbox (syncStorage.ts) whose page is gone (alive 0): adopted at the next sign-in.
   writeJson(storage, keptKey(userId), { userId, clientId: 'kept', nextClientSeq: 0, entries: [...kept, ...added], alive: 0 });
 }

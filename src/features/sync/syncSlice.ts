@@ -94,14 +94,15 @@ export const syncLapsed = createAction<boolean>('sync/lapsed');
 export const syncStopped = createAction<{ series: SeriesState } | undefined>('sync/stopped');
 
 const isSyncAction = (action: UnknownAction) => action.type.startsWith('sync/');
-const keyOf = (entry: Pick<OutboxEntry, 'clientId' | 'clientSeq'>) => `${entry.clientId}#${entry.clientSeq}`;
+/** An event's identity in the log: the server stores each (client id, counter) once. */
+export const keyOf = (entry: Pick<OutboxEntry, 'clientId' | 'clientSeq'>) => `${entry.clientId}#${entry.clientSeq}`;
 /**
  * An entry taken over from another page (closed, crashed, or this page before a sign-out): this page's to send.
  * Sent again even if that page had its answer (`stored`): the log may have passed it before this page's base (a base
  * written later than that outbox), and then no log entry would ever confirm it. The server keeps it once and answers
  * with its place.
  */
-const adoptedEntry = ({ clientId, clientSeq, event }: OutboxEntry): OutboxEntry => ({ clientId, clientSeq, event });
+export const adoptedEntry = ({ clientId, clientSeq, event }: OutboxEntry): OutboxEntry => ({ clientId, clientSeq, event });
 
 const replay = (base: TaskDays, events: Iterable<SyncEvent>): TaskDays => replayTaskEvents({ days: base, drag: null }, taskEventsOf(events)).days;
 
@@ -158,8 +159,8 @@ function reduceSync<S extends WithTasksAndSync>(state: S, action: UnknownAction)
     const nextClientSeq = sameClient ? sync.nextClientSeq : 1;
     // Started again for the same user (held offline start, a subscription that came back): what is queued stays.
     const queued = sameClient && sync.userId === userId ? sync.outbox : [];
-    const seen = new Set(queued.map((entry) => `${entry.clientId}#${entry.clientSeq}`));
-    const adopted = pending.filter((entry) => isWellFormedSyncEvent(entry.event) && !seen.has(`${entry.clientId}#${entry.clientSeq}`)).map(adoptedEntry);
+    const seen = new Set(queued.map(keyOf));
+    const adopted = pending.filter((entry) => isWellFormedSyncEvent(entry.event) && !seen.has(keyOf(entry))).map(adoptedEntry);
     let started: SyncState = { ...initialSyncState, userId, clientId, nextClientSeq, outbox: [...adopted, ...queued] };
     started = appendToOutbox(started, early.filter(isWellFormedSyncEvent));
     if (base) return rebased(state, { ...started, lastSeq: base.lastSeq, confirmed: daysFrom(base.tasks), confirmedSeries: base.series ?? emptySeriesState });
@@ -178,8 +179,8 @@ function reduceSync<S extends WithTasksAndSync>(state: S, action: UnknownAction)
   }
   if (logEventsReceived.match(action)) return received(state, action.payload.events);
   if (outboxEntriesDropped.match(action)) {
-    const gone = new Set(action.payload.entries.map((entry) => `${entry.clientId}#${entry.clientSeq}`));
-    return rebased(state, { ...sync, outbox: sync.outbox.filter((entry) => !gone.has(`${entry.clientId}#${entry.clientSeq}`)) });
+    const gone = new Set(action.payload.entries.map(keyOf));
+    return rebased(state, { ...sync, outbox: sync.outbox.filter((entry) => !gone.has(keyOf(entry))) });
   }
   if (outboxEntriesStored.match(action)) {
     const stored = new Set(action.payload.entries.map(keyOf));
@@ -232,7 +233,7 @@ function received<S extends WithTasksAndSync>(state: S, events: LogEvent[]): S {
     lastSeq = entry.seq;
   }
   if (lastSeq === sync.lastSeq) return state;
-  const outbox = sync.outbox.filter((entry) => !confirmedKeys.has(`${entry.clientId}#${entry.clientSeq}`));
+  const outbox = sync.outbox.filter((entry) => !confirmedKeys.has(keyOf(entry)));
   const confirmedSeries = replaySeries(sync.confirmedSeries ?? emptySeriesState, applied);
   return rebased(state, { ...sync, lastSeq, confirmed: replay(sync.confirmed, applied), confirmedSeries, outbox });
 }
