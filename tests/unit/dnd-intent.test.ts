@@ -23,8 +23,8 @@ function backend() {
   let arrive!: () => void;
   const load = jest.fn(() => new Promise<string>((resolve) => (arrive = () => resolve('backend'))));
   const own = (loaded: Promise<string>) =>
-    loaded.then(() => ['mousedown', 'mousemove', 'keydown'].forEach((type) => window.addEventListener(type, listener, true)));
-  return { seen, load, own, arrive: () => arrive(), stop: () => ['mousedown', 'mousemove', 'keydown'].forEach((type) => window.removeEventListener(type, listener, true)) };
+    loaded.then(() => ['mousedown', 'mousemove', 'mouseup', 'keydown'].forEach((type) => window.addEventListener(type, listener, true)));
+  return { seen, load, own, arrive: () => arrive(), stop: () => ['mousedown', 'mousemove', 'mouseup', 'keydown'].forEach((type) => window.removeEventListener(type, listener, true)) };
 }
 
 // The replay waits for a timer set once the load has resolved: two rounds.
@@ -95,6 +95,22 @@ it('does not replay a press released before the backend arrived', async () => {
   arrive();
   await flush();
   expect(seen).toEqual([]);
+});
+
+it('replays a whole drag released before the backend arrived, through to its release where it ended', async () => {
+  const { loadOnIntent } = setUp(true);
+  const { seen, load, own, arrive, stop } = backend();
+  stopBackend = stop;
+  void own(loadOnIntent(window, load));
+  const card = document.querySelector('p')!;
+  card.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, button: 0, clientX: 10, clientY: 20 }));
+  card.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: 10, clientY: 20 }));
+  card.dispatchEvent(new MouseEvent('mousemove', { bubbles: true, clientX: 190, clientY: 20 }));
+  card.dispatchEvent(new MouseEvent('mouseup', { bubbles: true, button: 0, clientX: 200, clientY: 20 }));
+  await flush();
+  arrive();
+  await flush();
+  expect(seen).toEqual(['mousedown 10,20', 'mousemove 190,20', 'mousemove 200,20', 'mouseup 200,20']);
 });
 
 it('holds back Space on a drag handle while loading (no click on its keyup) and replays it to the backend', async () => {

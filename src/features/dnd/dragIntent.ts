@@ -8,7 +8,8 @@ import { HANDLE_ATTR } from './backend/attributes';
 // they load at once as before.
 //
 // A press made while they load (the chunk arrives within tens of ms; a test's scripted mouse is quicker)
-// is replayed to the backend once it listens: the held mouse button with the pointer's latest position,
+// is replayed to the backend once it listens: the held mouse button with the pointer's latest position (a whole
+// drag released meanwhile, through to its release),
 // a held touch, or Space/Enter on a drag handle (kept from clicking the handle meanwhile).
 
 const INTENT = ['pointerover', 'pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
@@ -74,7 +75,7 @@ type Listener = [string, (event: never) => void];
 
 /** Records the press being held while the backend loads. */
 export function recordPresses(win: Window): Recorder {
-  let mouse: { down: MouseEvent; move: MouseEvent | null } | null = null;
+  let mouse: { down: MouseEvent; move: MouseEvent | null; up?: MouseEvent } | null = null;
   let touch: TouchEvent | null = null;
   let key: KeyboardEvent | null = null;
   /** A pick-up key whose keydown we held back: its keyup must not click the handle either. */
@@ -82,8 +83,11 @@ export function recordPresses(win: Window): Recorder {
 
   const listeners: Listener[] = [
     ['mousedown', (e: MouseEvent) => e.button === 0 && (mouse = { down: e, move: null })],
-    ['mousemove', (e: MouseEvent) => mouse && (mouse.move = e)],
-    ['mouseup', (e: MouseEvent) => e.button === 0 && (mouse = null)],
+    ['mousemove', (e: MouseEvent) => mouse && !mouse.up && (mouse.move = e)],
+    // A press released where it was pressed was a click, and went as one. One that moved first may have been a whole
+    // drag made before the backend arrived (a busy page's first moment): it is replayed through to its release, and
+    // the backend's own threshold decides whether it was a drag.
+    ['mouseup', (e: MouseEvent) => e.button === 0 && (mouse = mouse?.move ? { ...mouse, up: e } : null)],
     ['touchstart', (e: TouchEvent) => (touch = e.touches.length === 1 ? e : null)],
     ['touchend', () => (touch = null)],
     ['touchcancel', () => (touch = null)],
@@ -109,9 +113,15 @@ export function recordPresses(win: Window): Recorder {
   for (const [type, listener] of listeners) win.addEventListener(type, listener as EventListener, options);
   const replay = (): void => {
     if (mouse) {
-      const { down, move } = mouse;
+      const { down, move, up } = mouse;
       redispatch(down, () => new MouseEvent('mousedown', down));
       if (move) redispatch(move, () => new MouseEvent('mousemove', move));
+      if (move && up) {
+        // The move that starts a drag does not hover a target (the next one does): once more where it was released,
+        // so the drop lands there.
+        redispatch(move, () => new MouseEvent('mousemove', up));
+        redispatch(up, () => new MouseEvent('mouseup', up));
+      }
     }
     if (touch) {
       const held = touch;
