@@ -97,7 +97,7 @@ it('does not replay a press released before the backend arrived', async () => {
   expect(seen).toEqual([]);
 });
 
-it('replays a whole drag released before the backend arrived, through to its release where it ended', async () => {
+it('replays a whole drag released before the backend arrived, through to its release', async () => {
   const { loadOnIntent } = setUp(true);
   const { seen, load, own, arrive, stop } = backend();
   stopBackend = stop;
@@ -110,7 +110,7 @@ it('replays a whole drag released before the backend arrived, through to its rel
   await flush();
   arrive();
   await flush();
-  expect(seen).toEqual(['mousedown 10,20', 'mousemove 190,20', 'mousemove 200,20', 'mouseup 200,20']);
+  expect(seen).toEqual(['mousedown 10,20', 'mousemove 190,20', 'mouseup 200,20']);
 });
 
 it('holds back Space on a drag handle while loading (no click on its keyup) and replays it to the backend', async () => {

@@ -116,12 +116,7 @@ export function recordPresses(win: Window): Recorder {
       const { down, move, up } = mouse;
       redispatch(down, () => new MouseEvent('mousedown', down));
       if (move) redispatch(move, () => new MouseEvent('mousemove', move));
-      if (move && up) {
-        // The move that starts a drag does not hover a target (the next one does): once more where it was released,
-        // so the drop lands there.
-        redispatch(move, () => new MouseEvent('mousemove', up));
-        redispatch(up, () => new MouseEvent('mouseup', up));
-      }
+      if (up) redispatch(up, () => new MouseEvent('mouseup', up));
     }
     if (touch) {
       const held = touch;
