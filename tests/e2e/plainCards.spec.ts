@@ -139,31 +139,48 @@ test('with 5,000 tasks every card soon has its controls, and the cards in view c
   await context.close();
 });
 
-test('a card still drawn plain can be dragged to another day', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, serviceWorkers: 'block' });
-  await context.addInitScript((json) => {
-    localStorage.setItem('weekly-planner-tasks', json);
-    // Hold the plain cards (as above): the press must find the card plain.
-    window.requestIdleCallback = () => 0;
-    for (const type of ['contentvisibilityautostatechange', 'pointerover']) addEventListener(type, (event) => event.stopImmediatePropagation(), true);
-  }, JSON.stringify(tasks(mondayOfThisWeek(), 80)));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(String(error)));
-  await page.goto('/');
-  const card = page.getByRole('listitem').filter({ hasText: /^Task 50$/ });
-  await card.scrollIntoViewIfNeeded();
-  await expect(card).toHaveClass(/\blite\b/);
-  const from = (await card.boundingBox())!;
-  const tuesday = page.locator('section').nth(1);
-  const to = (await tuesday.boundingBox())!;
-  await page.mouse.move(from.x + 40, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + 60, from.y + from.height / 2, { steps: 3 });
-  await page.mouse.move(to.x + to.width / 2, from.y + from.height / 2, { steps: 10 });
-  await page.mouse.up();
-  await expect(tuesday.getByRole('listitem')).toHaveText(['Task 50']);
-  await expect(page.locator('section').first().getByRole('listitem')).toHaveCount(79);
-  expect(errors).toEqual([]);
-  await context.close();
-});
+// Also with the drag code held back (a busy machine's first moment): the whole drag ends before the chunk arrives,
+// and is replayed to the backend once it listens (dragIntent.ts).
+for (const late of [false, true]) {
+  test(`a card still drawn plain can be dragged to another day${late ? ', the whole drag made before the drag code has loaded' : ''}`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, serviceWorkers: 'block' });
+    await context.addInitScript((json) => {
+      localStorage.setItem('weekly-planner-tasks', json);
+      // Hold the plain cards (as above): the press must find the card plain.
+      window.requestIdleCallback = () => 0;
+      for (const type of ['contentvisibilityautostatechange', 'pointerover']) addEventListener(type, (event) => event.stopImmediatePropagation(), true);
+    }, JSON.stringify(tasks(mondayOfThisWeek(), 80)));
+    const page = await context.newPage();
+    // Held back until the drag is over, however long that takes on a busy machine.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    if (late) await page.route('**/assets/compositeBackend-*.js', async (route) => released.then(() => route.continue()));
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto('/');
+    const card = page.getByRole('listitem').filter({ hasText: /^Task 50$/ });
+    await card.scrollIntoViewIfNeeded();
+    await expect(card).toHaveClass(/\blite\b/);
+    // Press the card as drawn. A group scrolled into view is drawn, and its cards hit-tested, from the next frame: a
+    // press before that reaches the group (content-visibility: auto skips its cards), not the card, and drags nothing
+    // (the cause of this test's rare failures). A person presses what they see: hover waits until the pointer there
+    // reaches the card.
+    const { height } = (await card.boundingBox())!;
+    await card.hover({ position: { x: 40, y: height / 2 } });
+    const from = (await card.boundingBox())!;
+    const tuesday = page.locator('section').nth(1);
+    const to = (await tuesday.boundingBox())!;
+    await page.mouse.down();
+    await page.mouse.move(from.x + 60, from.y + from.height / 2, { steps: 3 });
+    await page.mouse.move(to.x + to.width / 2, from.y + from.height / 2, { steps: 10 });
+    await page.mouse.up();
+    if (late) {
+      await expect(tuesday.getByRole('listitem')).toHaveCount(0);
+      release();
+    }
+    await expect(tuesday.getByRole('listitem')).toHaveText(['Task 50']);
+    await expect(page.locator('section').first().getByRole('listitem')).toHaveCount(79);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
