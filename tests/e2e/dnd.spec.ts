@@ -114,6 +114,23 @@ test.describe('mouse', () => {
     await expectStored(page, { [MON]: 'Bravo Charlie', [TUE]: 'Xray Alpha Yankee' });
   });
 
+  test('a drag made while its code loads, then held still, moves the card live once the code arrives', async ({ page }) => {
+    // The drag code is a chunk fetched on the first hover (dragIntent.ts): held back here until the pointer is still.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/compositeBackend-*.js', async (route) => released.then(() => route.continue()));
+    await openPlanner(page);
+    const from = await centre(card(page, 'Bravo'));
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(...xy(await centre(card(page, 'Xray'), -4)), { steps: 12 });
+    await expect(column(page, 'Tue 24 Nov').getByRole('listitem')).toHaveText(['Xray', 'Yankee']);
+    release();
+    await expect(column(page, 'Tue 24 Nov').getByRole('listitem')).toHaveText(['Bravo', 'Xray', 'Yankee']); // moved live
+    await page.mouse.up();
+    await expectStored(page, { [MON]: 'Alpha Charlie', [TUE]: 'Bravo Xray Yankee' });
+  });
+
   test('released outside every column, the drag is cancelled and the days restored', async ({ page }) => {
     await openPlanner(page);
     const grid = (await column(page, 'Mon 23 Nov').boundingBox())!;

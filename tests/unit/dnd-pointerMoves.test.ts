@@ -113,3 +113,25 @@ it('hovers the target under the pointer from the first frame of a drag, without 
   mouse('mouseup', 120, 100);
   expect(drops).toEqual([{ x: 120, y: 100 }]);
 });
+
+// The move that begins a drag hovers nothing (the drag starts while it is handled). A press replayed whole once the
+// backend's code arrived (dragIntent.ts) has no move after it: held still, or released at once.
+it('a drag with no move after the one that began it hovers where the pointer is on the next frame', async () => {
+  mouse('mousedown', 100, 100);
+  mouse('mousemove', 180, 60);
+  expect(manager.getMonitor().isDragging()).toBe(true);
+  await Promise.resolve();
+  const begun = hovers.length;
+  runFrame();
+  await Promise.resolve();
+  expect(hovers.slice(begun)).toEqual([{ x: 180, y: 60 }]);
+  expect(manager.getMonitor().getTargetIds()).toHaveLength(1);
+});
+
+it('a release right after the move that began the drag drops where the pointer is', () => {
+  mouse('mousedown', 100, 100);
+  mouse('mousemove', 180, 60);
+  mouse('mouseup', 180, 60);
+  expect(drops).toEqual([{ x: 180, y: 60 }]);
+  expect(manager.getMonitor().isDragging()).toBe(false);
+});

@@ -21,8 +21,6 @@ export class PointerBackend implements Backend {
   private draggedNode: Element | null = null;
   /** The latest pointer of a running drag not hovered yet, and the frame that will hover it. */
   private pendingPoint: XYCoord | null = null;
-  /** Where the running drag last hovered (null: not yet, as after the move that began it). */
-  private hovered: XYCoord | null = null;
   private pendingFrame = 0;
   private readonly onPointerOver = (event: PointerEvent) => {
     if (event.pointerType !== 'touch') prepareSource(this.manager, event.target);
@@ -105,6 +103,11 @@ export class PointerBackend implements Backend {
       const sourceId = monitor.getSourceId();
       this.draggedNode = [...this.sources].find(([, id]) => id === sourceId)?.[0] ?? null;
       this.stopScrolling = startAutoScroll(this.win, monitor, (point) => this.hoverAt(point));
+      // The move that began the drag hovered nothing (the drag starts while it is handled). When no move follows (a
+      // press replayed once this code arrived, dragIntent.ts, then held still or released), the card would not move
+      // live and the drop would land nowhere: so the next frame, or the release, hovers where the pointer is.
+      const at = this.currentPoint();
+      if (at) this.moveTo(at);
     } else if (!monitor.isDragging() && this.stopScrolling) {
       this.stopScrolling();
       this.stopScrolling = null;
@@ -142,14 +145,7 @@ export class PointerBackend implements Backend {
    * scroll) left it the start of a drag, which the next move over the page would have begun.
    */
   private pressEnded(how: DragEnd, began: boolean, event: Event | null): void {
-    if (began && how === 'drop') {
-      // The move that begins a drag hovers nothing (the drag starts after it is handled): a release right after it
-      // (a drag replayed whole once the backend arrived, dragIntent.ts) hovers where the pointer is first.
-      const at = this.currentPoint();
-      if (!this.pendingPoint && at && (at.x !== this.hovered?.x || at.y !== this.hovered?.y)) this.pendingPoint = at;
-      this.flushMove();
-    }
-    this.hovered = null;
+    if (began && how === 'drop') this.flushMove();
     this.win.cancelAnimationFrame(this.pendingFrame);
     this.pendingFrame = 0;
     this.pendingPoint = null;
@@ -161,7 +157,6 @@ export class PointerBackend implements Backend {
   }
 
   private hoverAt(point: XYCoord): void {
-    this.hovered = point;
     this.actions.hover(targetIdsAt(this.win.document, point, this.targets), { clientOffset: point });
   }
 
