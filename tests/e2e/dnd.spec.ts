@@ -114,8 +114,11 @@ test.describe('mouse', () => {
     await expectStored(page, { [MON]: 'Bravo Charlie', [TUE]: 'Xray Alpha Yankee' });
   });
 
-  test('a drag made while its code loads, then held still, moves the card live once the code arrives', async ({ page }) => {
+  test('a drag made while its code loads, then held still, moves the card live once the code arrives', async ({ browser }) => {
     // The drag code is a chunk fetched on the first hover (dragIntent.ts): held back here until the pointer is still.
+    // No service worker: one that took control on a slow load fetched the chunk where page.route cannot hold it.
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/compositeBackend-*.js', async (route) => released.then(() => route.continue()));
@@ -129,6 +132,7 @@ test.describe('mouse', () => {
     await expect(column(page, 'Tue 24 Nov').getByRole('listitem')).toHaveText(['Bravo', 'Xray', 'Yankee']); // moved live
     await page.mouse.up();
     await expectStored(page, { [MON]: 'Alpha Charlie', [TUE]: 'Bravo Xray Yankee' });
+    await context.close();
   });
 
   test('released outside every column, the drag is cancelled and the days restored', async ({ page }) => {
