@@ -65,52 +65,48 @@ it('waits for the pointer or focus to enter the page where a mouse is the primar
   await expect(loaded).resolves.toBe('backend');
 });
 
-it('replays a mouse press still held when the backend arrives, with the pointer where it is now', async () => {
+/** The backend loading on intent where a mouse is primary; `land` lets it arrive and returns what it was replayed. */
+function mouseWhileLoading() {
   const { loadOnIntent } = setUp(true);
   const { seen, load, own, arrive, stop } = backend();
   stopBackend = stop;
   void own(loadOnIntent(window, load));
   const card = document.querySelector('p')!;
+  const mouse = (type: string, clientX = 0, clientY = 0) => card.dispatchEvent(new MouseEvent(type, { bubbles: true, button: 0, clientX, clientY }));
+  const land = async () => {
+    await flush();
+    arrive();
+    await flush();
+    return seen;
+  };
+  return { mouse, land };
+}
+
+it('replays a mouse press still held when the backend arrives, with the pointer where it is now', async () => {
+  const { mouse, land } = mouseWhileLoading();
   // As a browser sends them: pointerdown, then mousedown.
-  card.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, button: 0, clientX: 10, clientY: 20 }));
-  card.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: 10, clientY: 20 }));
-  card.dispatchEvent(new MouseEvent('mousemove', { bubbles: true, clientX: 15, clientY: 20 }));
-  card.dispatchEvent(new MouseEvent('mousemove', { bubbles: true, clientX: 30, clientY: 25 }));
-  await flush();
-  arrive();
-  await flush();
-  expect(seen).toEqual(['mousedown 10,20', 'mousemove 30,25']);
+  mouse('pointerdown', 10, 20);
+  mouse('mousedown', 10, 20);
+  mouse('mousemove', 15, 20);
+  mouse('mousemove', 30, 25);
+  expect(await land()).toEqual(['mousedown 10,20', 'mousemove 30,25']);
 });
 
 it('does not replay a press released before the backend arrived', async () => {
-  const { loadOnIntent } = setUp(true);
-  const { seen, load, own, arrive, stop } = backend();
-  stopBackend = stop;
-  void own(loadOnIntent(window, load));
-  const card = document.querySelector('p')!;
-  card.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, button: 0 }));
-  card.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 }));
-  card.dispatchEvent(new MouseEvent('mouseup', { bubbles: true, button: 0 }));
-  await flush();
-  arrive();
-  await flush();
-  expect(seen).toEqual([]);
+  const { mouse, land } = mouseWhileLoading();
+  mouse('pointerdown');
+  mouse('mousedown');
+  mouse('mouseup');
+  expect(await land()).toEqual([]);
 });
 
 it('replays a whole drag released before the backend arrived, through to its release', async () => {
-  const { loadOnIntent } = setUp(true);
-  const { seen, load, own, arrive, stop } = backend();
-  stopBackend = stop;
-  void own(loadOnIntent(window, load));
-  const card = document.querySelector('p')!;
-  card.dispatchEvent(new MouseEvent('pointerdown', { bubbles: true, button: 0, clientX: 10, clientY: 20 }));
-  card.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: 10, clientY: 20 }));
-  card.dispatchEvent(new MouseEvent('mousemove', { bubbles: true, clientX: 190, clientY: 20 }));
-  card.dispatchEvent(new MouseEvent('mouseup', { bubbles: true, button: 0, clientX: 200, clientY: 20 }));
-  await flush();
-  arrive();
-  await flush();
-  expect(seen).toEqual(['mousedown 10,20', 'mousemove 190,20', 'mouseup 200,20']);
+  const { mouse, land } = mouseWhileLoading();
+  mouse('pointerdown', 10, 20);
+  mouse('mousedown', 10, 20);
+  mouse('mousemove', 190, 20);
+  mouse('mouseup', 200, 20);
+  expect(await land()).toEqual(['mousedown 10,20', 'mousemove 190,20', 'mouseup 200,20']);
 });
 
 it('holds back Space on a drag handle while loading (no click on its keyup) and replays it to the backend', async () => {
