@@ -94,6 +94,32 @@ it('writes in the values of properties declared once on :root, and leaves every 
   expect(withoutUnusedProperties(out)).toContain('--spacing:.25rem');
 });
 
+/** A browser's PerformanceObserver for 'paint', reduced to what the loader uses; `report` delivers entries by name. */
+function fakePaintObserver() {
+  const observers: { callback: PerformanceObserverCallback; connected: boolean }[] = [];
+  class FakeObserver {
+    static supportedEntryTypes = ['paint', 'navigation'];
+    private entry: { callback: PerformanceObserverCallback; connected: boolean };
+    constructor(callback: PerformanceObserverCallback) {
+      this.entry = { callback, connected: false };
+      observers.push(this.entry);
+    }
+    observe(options: PerformanceObserverInit) {
+      expect(options).toEqual({ type: 'paint', buffered: true });
+      this.entry.connected = true;
+    }
+    disconnect() {
+      this.entry.connected = false;
+    }
+  }
+  (window as unknown as { PerformanceObserver: unknown }).PerformanceObserver = FakeObserver;
+  const report = (...names: string[]) => {
+    const list = { getEntriesByName: (name: string) => names.filter((entry) => entry === name).map((entry) => ({ name: entry })) };
+    for (const observer of observers.filter((o) => o.connected)) observer.callback(list as unknown as PerformanceObserverEntryList, {} as PerformanceObserver);
+  };
+  return { report, connected: () => observers.filter((o) => o.connected).length };
+}
+
 describe('the loader', () => {
   function run(painted: boolean, tasks = false) {
     document.body.innerHTML = `<div id="root">${painted ? '<div>Some Day</div>' : ''}</div>`;
@@ -112,6 +138,7 @@ describe('the loader', () => {
     return { frames, started, sheets, sheetLoaded, preloads };
   }
   afterEach(() => {
+    delete (window as unknown as { PerformanceObserver?: unknown }).PerformanceObserver;
     document.documentElement.removeAttribute('data-tasks-pending');
     jest.useRealTimers();
     jest.restoreAllMocks();
@@ -127,7 +154,7 @@ describe('the loader', () => {
     expect(document.getElementById('critical-css')).toBeNull();
   });
 
-  it('starts the stylesheet and the modules after the frame that paints the first screen, once, and runs the app after the stylesheet', () => {
+  it('where the browser does not report paints, starts the stylesheet and the modules after the frame that paints the first screen, once, and runs the app after the stylesheet', () => {
     const { frames, started, sheets, sheetLoaded, preloads } = run(true);
     expect(sheets()).toEqual([]);
     frames[0]!(0);
@@ -145,8 +172,41 @@ describe('the loader', () => {
     expect(started()).toHaveLength(1);
   });
 
-  it('with stored tasks, fetches the stylesheet and the modules at once; applying the stylesheet and the app still wait for the frame', () => {
+  it('where the browser reports paints, starts once the first screen is shown (its first contentful paint), not at its frame callback', () => {
+    const paints = fakePaintObserver();
+    const { frames, started, sheets, sheetLoaded, preloads } = run(true);
+    expect(frames).toEqual([]);
+    expect(paints.connected()).toBe(1);
+    paints.report('first-paint');
+    jest.advanceTimersByTime(0);
+    expect(sheets()).toEqual([]);
+    expect(preloads()).toEqual([]);
+    paints.report('first-paint', 'first-contentful-paint');
+    expect(paints.connected()).toBe(0);
+    expect(sheets()).toEqual([]);
+    jest.advanceTimersByTime(0);
+    expect(sheets()).toHaveLength(1);
+    expect(preloads()).toEqual(['/assets/index-xyz.css', '/assets/index-abc.js', '/assets/rtk-def.js']);
+    sheetLoaded();
+    expect(started()).toEqual([['module', '/assets/index-abc.js']]);
+    jest.advanceTimersByTime(1000);
+    expect(sheets()).toHaveLength(1);
+    expect(started()).toHaveLength(1);
+  });
+
+  it('where the browser reports paints but none comes (a background tab), starts by the timer', () => {
+    fakePaintObserver();
+    const { sheets } = run(true);
+    jest.advanceTimersByTime(199);
+    expect(sheets()).toEqual([]);
+    jest.advanceTimersByTime(1);
+    expect(sheets()).toHaveLength(1);
+  });
+
+  it('with stored tasks, fetches the stylesheet and the modules at once; applying the stylesheet and the app wait for the frame, not for it to be shown', () => {
+    const paints = fakePaintObserver();
     const { frames, started, sheets, sheetLoaded, preloads } = run(true, true);
+    expect(paints.connected()).toBe(0);
     expect(preloads()).toEqual(['/assets/index-xyz.css', '/assets/index-abc.js', '/assets/rtk-def.js']);
     expect(sheets()).toEqual([]);
     frames[0]!(0);
