@@ -116,6 +116,7 @@ export function makeTemplate(renders: FirstScreenRenders): FirstScreenTemplate {
  * phone it opens on today, as the app does. Stored tasks are not in it: until the app shows them, <html
  * data-tasks-pending> hides the days' 'No tasks yet' (index.css). Clicks and keys that land before the app is live
  * are held for it (src/features/planner/heldInput.ts). Static text per build, so the server's CSP hash allows it.
+ * The template (~40 kB) is a string for JSON.parse: V8 reads that faster than the same object literal, before the frame.
  */
 export function firstScreenScript(template: FirstScreenTemplate): string {
   return `<script>
@@ -124,7 +125,7 @@ export function firstScreenScript(template: FirstScreenTemplate): string {
         var html = document.documentElement;
         try {
           if (location.pathname !== '/') return;
-          var T = ${JSON.stringify(template).replace(/</g, '\\u003c')};
+          var T = JSON.parse(${JSON.stringify(JSON.stringify(template)).replace(/</g, '\\u003c')});
           var M = ${JSON.stringify(MONTHS)};
           var now = new Date();
           var today = (now.getDay() + 6) % 7;
