@@ -48,7 +48,7 @@ export function PlannerHeader({
   return (
     <header ref={header} className="sticky top-0 z-20 border-b border-slate-200 bg-white/85 data-scrolled:backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
       {/* One row on a phone: no logo, no gaps, the title gives way. */}
-      <div className="mx-auto flex max-w-[1800px] items-center px-1 py-1 sm:flex-wrap sm:gap-x-3 sm:gap-y-2 sm:px-6 sm:py-3">
+      <div className="mx-auto flex max-w-[1800px] items-center px-1 py-1 sm:flex-wrap sm:gap-x-3 sm:gap-y-2 sm:px-6 sm:py-2">
         <div className="flex min-w-0 items-center gap-3">
           <span className="hidden size-9 shrink-0 sm:grid place-items-center rounded-xl bg-indigo-600 text-white shadow-sm shadow-indigo-600/30">
             <CalendarIcon className="size-5" />

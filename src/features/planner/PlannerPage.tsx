@@ -53,7 +53,7 @@ export function PlannerPage() {
     <div className="min-h-screen">
       <PlannerHeaderContainer />
       {/* On a phone the last days can still scroll up to the header, as the day strip and 'Today' bring them there. */}
-      <main className="mx-auto max-w-[1800px] px-4 pt-4 pb-[calc(100svh-12rem)] sm:px-6 sm:pt-6 sm:pb-28 xl:px-3">
+      <main className="mx-auto max-w-[1800px] px-4 pt-4 pb-[calc(100svh-12rem)] sm:px-6 sm:pt-4 sm:pb-28 xl:px-3">
         <PlannerDndProvider>
           <MoveRequestContext value={setMovingId}>
             <DetailsRequestContext value={setDetails}>

@@ -88,7 +88,7 @@ export const DayColumn = memo(function DayColumn({
       aria-labelledby={headingId}
       aria-current={isToday ? 'date' : undefined}
       onClick={onClick}
-      className={`flex min-w-0 scroll-mt-[calc(var(--planner-header,0px)+0.5rem)] cursor-pointer flex-col rounded-2xl border p-3 max-sm:pt-0 sm:min-h-48 xl:p-1.5 ${empty ? 'max-sm:pb-0' : ''} ${
+      className={`flex min-w-0 scroll-mt-[calc(var(--planner-header,0px)+0.5rem)] cursor-pointer flex-col rounded-2xl border p-3 max-sm:pt-0 sm:min-h-44 xl:p-1.5 ${empty ? 'max-sm:pb-0' : ''} ${
         isOver
           ? 'border-indigo-400 bg-indigo-50 dark:border-indigo-500 dark:bg-indigo-500/10'
           : isToday
