@@ -310,6 +310,7 @@ const edit =
 
 interface Figures {
   ready0: number;
+  fcp0: number;
   fcp5000: number;
   all5000: number;
   toggleDom: number;
@@ -348,6 +349,7 @@ async function measurePair(browser: Browser, urls: { floor: string; app: string 
     renameDropDom: renameDrop[side].dom,
     deleteDom: remove[side].dom,
     ready0: median(zero[side].map((l) => l.at.ready!)),
+    fcp0: median(zero[side].map((l) => l.fcp)),
     fcp5000: median(full[side].map((l) => l.fcp)),
     all5000: median(full[side].map((l) => Math.max(...Object.values(l.at)))),
     toggleDom: toggled[side].dom,
@@ -382,6 +384,7 @@ export async function printRuler(browser: Browser, appDir: string): Promise<void
     line(['figure', 'floor', 'app', 'app/floor', 'target']);
     const rows: Array<[string, number, number, string]> = [
       ['ready (in the app), no tasks', f.ready0, a.ready0, '≤ 3'],
+      ['first paint, no tasks', f.fcp0, a.fcp0, '≤ 1.0'],
       ['first paint, 5,000 tasks', f.fcp5000, a.fcp5000, '≤ 0.8'],
       ['every column laid out, 5,000', f.all5000, a.all5000, '≤ 1.5 (aim 1.0)'],
       ['toggle @5,000: click → DOM', f.toggleDom, a.toggleDom, '≤ 2'],
