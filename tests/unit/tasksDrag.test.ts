@@ -3,6 +3,7 @@ import {
   taskDeleted,
   taskDragCancelled,
   taskDragEnded,
+  taskDragMovedTo,
   taskDragStarted,
   taskMoved,
   taskMovedToEnd,
@@ -123,6 +124,17 @@ describe('cancel and end', () => {
     state = replay([taskDragCancelled()], state);
     expect(titlesByDate(state)).toMatchObject({ [MON]: ['A', 'C', 'D', 'New'], [TUE]: ['X', 'Y', 'Z'] });
     expect(ordersByDate(state)).toMatchObject({ [MON]: [0, 1, 2, 3], [TUE]: [0, 1, 2] });
+  });
+
+  it('a move of the dragged task once it is gone (another device deleted it mid-drag) changes nothing, the drag included', () => {
+    const before = week();
+    const id = idOf(before, 'B');
+    let state = replay([taskDragStarted({ id }), taskDeleted({ id })], before);
+    for (const move of [taskMovedToEnd({ id, toDate: WED }), taskMoved({ id, toDate: TUE, toIndex: 0 }), taskDragMovedTo({ id, toDate: WED, toIndex: 0 })]) {
+      expect(replay([move], state)).toBe(state);
+    }
+    state = replay([taskDragCancelled()], state);
+    expect(titlesByDate(state)).toMatchObject({ [MON]: ['A', 'C', 'D'], [TUE]: ['X', 'Y', 'Z'] });
   });
 
   it('a drag start for an unknown task records nothing', () => {

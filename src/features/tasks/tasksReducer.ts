@@ -52,7 +52,8 @@ function recordDay(edit: TaskEdit, date: TaskDate): void {
 }
 
 function moveInDrag(edit: TaskEdit, id: string, toDate: TaskDate, toIndex: number): void {
-  if (edit.drag?.taskId === id) recordDay(edit, toDate);
+  // A dragged task deleted mid-drag (another device, another tab) does not move: nothing to record either.
+  if (edit.drag?.taskId === id && edit.get(id)) recordDay(edit, toDate);
   edit.move(id, toDate, toIndex);
 }
 
