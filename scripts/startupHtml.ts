@@ -78,14 +78,11 @@ export function entryLoader(src: string, css: string, chunks: string[] = [], ser
           document.head.appendChild(link);
         }
         if (!document.getElementById('root').firstChild) return start();
-        // With stored tasks the cards are what the person waits for: fetch the stylesheet and modules now
-        // (their compile may then land before the first frame, which shows headings only). The empty week
-        // is complete as it stands, so its fetches wait for its first frame.
+        // With stored tasks the cards are what the person waits for: fetch now, start after the frame's callback.
+        // The empty week is complete as it stands: it starts once its first frame is shown (the paint entry). A
+        // frame callback runs before the frame is rastered, and the fetches and compile took the CPU from raster.
         var pending = document.documentElement.hasAttribute('data-tasks-pending');
         if (pending) fetchAll();
-        // The empty week waits until its first frame is on screen: the paint entry comes once the frame is shown.
-        // A frame callback runs before the frame is rastered, and the fetches, the answers and the compile then
-        // took the CPU from raster (first paint ~8 ms later on two cores). Cards wait for the frame's callback.
         var types = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
         if (!pending && types && types.indexOf('paint') >= 0) {
           var shown = new PerformanceObserver(function (list) {
