@@ -93,6 +93,38 @@ it("keys typed after a click that opens a field are typed into it; a Space that 
   expect((document.activeElement as HTMLInputElement).value).toBe('Plan the w');
 });
 
+it("Enter that commits and closes a field, typed on the focused '+' before the app was live, does not press '+' again", async () => {
+  // The floating '+' opens the new task's title; Enter commits it and the field goes. Before the app was live the
+  // '+' had focus, so the browser also made a click of that Enter (and of the Space): held after it, with detail 0.
+  const added: string[] = [];
+  const presses: number[] = [];
+  byId('add').addEventListener('click', (event) => {
+    presses.push(event.detail);
+    requestAnimationFrame(() => {
+      const title = document.createElement('input');
+      title.addEventListener('keydown', (keyEvent) => {
+        if (keyEvent.key !== 'Enter') return;
+        added.push(title.value);
+        title.remove();
+      });
+      document.body.append(title);
+      title.focus();
+    });
+  });
+  const onAdd = (k: string) => key(k, { target: byId('add') });
+  await replayHeldInput(document, [
+    { ...click(byId('add')), detail: 1 },
+    ...[...'Call'].map(onAdd),
+    onAdd(' '),
+    { ...click(byId('add')), detail: 0 },
+    ...[...'mum'].map(onAdd),
+    onAdd('Enter'),
+    { ...click(byId('add')), detail: 0 },
+  ]);
+  expect(added).toEqual(['Call mum']);
+  expect(presses).toHaveLength(1);
+});
+
 it('with no field opened, keys after a click reach the element they were pressed on, as before', async () => {
   const seen: string[] = [];
   window.addEventListener('keydown', (event) => seen.push(`${event.key}@${(event.target as Element).id}`));
@@ -129,4 +161,72 @@ it("the replay's own keys pass the catcher: a shortcut caught while the app hydr
   expect(seen).toEqual([]);
   replayTakenInput();
   await waitFor(() => expect(seen).toEqual(['z']));
+});
+
+/** takeHeldInput's window listeners, to call with events jsdom cannot make: a person's (trusted) click. */
+function takeWithListeners(held: HeldInput[]) {
+  const listeners = new Map<string, EventListener>();
+  const add = jest.spyOn(window, 'addEventListener').mockImplementation((type, listener, options) => {
+    listeners.set(type, listener as EventListener);
+    EventTarget.prototype.addEventListener.call(window, type, listener, options);
+  });
+  window.__heldInput = () => held;
+  takeHeldInput();
+  add.mockRestore();
+  return listeners;
+}
+
+const personsClick = (target: Element, detail = 1) =>
+  ({ type: 'click', isTrusted: true, target, detail, pageX: 5, pageY: 6, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, preventDefault: jest.fn(), stopImmediatePropagation: jest.fn() }) as unknown as MouseEvent;
+
+it("with nothing held, a click and keys that land while the app hydrates are caught and replayed in order: '+', then its title", async () => {
+  // A tap on '+' after the app took the first screen's input but before it was live used to reach React, and the title
+  // typed next the focused '+' (letters lost, the Space a second press).
+  const added: string[] = [];
+  addBoxOn(byId('add'), added);
+  const presses: boolean[] = [];
+  byId('add').addEventListener('click', (event) => presses.push(event.isTrusted));
+  const listeners = takeWithListeners([]);
+  const tap = personsClick(byId('icon'));
+  listeners.get('click')!(tap);
+  expect(tap.stopImmediatePropagation).toHaveBeenCalled();
+  expect(tap.preventDefault).toHaveBeenCalled();
+  expect(presses).toEqual([]);
+  // What the app clicks itself meanwhile (a new card's title, to open it) is not a person's: it passes.
+  const own: string[] = [];
+  byId('first').addEventListener('click', () => own.push('first'));
+  byId('first').click();
+  expect(own).toEqual(['first']);
+  byId('add').focus();
+  for (const k of ['H', 'i', ' ', 'x', 'Enter']) {
+    const event = new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true });
+    byId('add').dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+  }
+  replayTakenInput();
+  await waitFor(() => expect(added).toEqual(['Hi x']));
+  expect(presses).toEqual([false]);
+});
+
+it("Enter or Space caught on a focused button while the app hydrates presses it once replayed, unless a handler took the key", async () => {
+  const presses: string[] = [];
+  byId('first').addEventListener('click', () => presses.push('first'));
+  byId('add').addEventListener('click', () => presses.push('add'));
+  byId('add').addEventListener('keydown', (event) => event.key === ' ' && event.preventDefault());
+  takeWithListeners([]);
+  for (const [id, k] of [['first', 'Enter'], ['first', ' '], ['add', ' '], ['add', 'Enter']] as const) {
+    byId(id).dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
+  }
+  expect(presses).toEqual([]);
+  replayTakenInput();
+  // Each press may open a field for the keys after it: the replay looks for one for up to a second.
+  await waitFor(() => expect(presses).toEqual(['first', 'first', 'add']), { timeout: 4000 });
+});
+
+it('with no first screen (another route), nothing is caught', () => {
+  delete window.__heldInput;
+  const add = jest.spyOn(window, 'addEventListener');
+  takeHeldInput();
+  expect(add).not.toHaveBeenCalled();
+  add.mockRestore();
 });

@@ -14,6 +14,8 @@ export interface HeldInput {
   metaKey: boolean;
   shiftKey: boolean;
   altKey: boolean;
+  /** A key the app caught while it hydrated: its default was prevented, so Enter or Space made no click of its own. */
+  caught?: boolean;
 }
 
 declare global {
@@ -34,34 +36,46 @@ const FIELD_WAIT_MS = 1000;
 const CATCH_LIMIT_MS = 5000;
 
 /**
- * Stops index.html's holder and keeps what it held, as the app starts hydrating: from then on React itself
- * receives clicks, and replays what reaches the page while it hydrates. Keys pressed after a held click are caught
- * until the replay: typed right after a '+', they are the new task's title, and the field they are meant for does
- * not exist yet (a Space would press the focused '+' again).
+ * Stops index.html's holder and keeps what it held, as the app starts hydrating, and from then on catches clicks
+ * and keys itself until the replay has caught up: a tap on '+' while React hydrates, then the title typed, would
+ * otherwise reach a page with no field for the keys yet (a Space presses the focused '+' again, the letters are
+ * lost). One queue, replayed in order, whether input came before the app's code or while it hydrated. Tab passes
+ * (it moves focus, as it did before the code came); clicks the app or the replay make pass (not trusted).
  */
 export function takeHeldInput(): void {
-  held = window.__heldInput?.() ?? [];
+  const take = window.__heldInput;
   delete window.__heldInput;
-  if (!held.some((event) => event.type === 'click')) return;
-  const queue = held;
-  // The replay's own keys pass.
-  const swallow = (event: KeyboardEvent) => {
+  // No first screen (another route, or the script gave way): React renders afresh, nothing was held.
+  if (!take) return;
+  stopCatching?.();
+  const queue = (held = take());
+  const swallow = (event: Event) => {
     if (replaying) return false;
     event.preventDefault();
     event.stopImmediatePropagation();
     return true;
   };
   const catchKey = (event: KeyboardEvent) => {
-    if (!swallow(event)) return;
+    if (event.key === 'Tab' || !swallow(event)) return;
     const { key, code, ctrlKey, metaKey, shiftKey, altKey } = event;
-    queue.push({ type: 'keydown', target: event.target, x: 0, y: 0, key, code, ctrlKey, metaKey, shiftKey, altKey });
+    queue.push({ type: 'keydown', target: event.target, x: 0, y: 0, key, code, ctrlKey, metaKey, shiftKey, altKey, caught: true });
+  };
+  const passKeyUp = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab') swallow(event);
+  };
+  const catchClick = (event: MouseEvent) => {
+    if (!event.isTrusted || !swallow(event)) return;
+    const { detail, pageX, pageY, ctrlKey, metaKey, shiftKey, altKey } = event;
+    queue.push({ type: 'click', target: event.target, x: pageX, y: pageY, detail, key: '', code: '', ctrlKey, metaKey, shiftKey, altKey });
   };
   window.addEventListener('keydown', catchKey, true);
-  window.addEventListener('keyup', swallow, true);
+  window.addEventListener('keyup', passKeyUp, true);
+  window.addEventListener('click', catchClick, true);
   const timer = setTimeout(() => stopCatching?.(), CATCH_LIMIT_MS);
   stopCatching = () => {
     window.removeEventListener('keydown', catchKey, true);
-    window.removeEventListener('keyup', swallow, true);
+    window.removeEventListener('keyup', passKeyUp, true);
+    window.removeEventListener('click', catchClick, true);
     clearTimeout(timer);
     stopCatching = null;
   };
@@ -71,9 +85,8 @@ export function takeHeldInput(): void {
 export function replayTakenInput(): void {
   const input = held;
   held = [];
-  if (input.length === 0) return;
   setTimeout(() => {
-    // Keys caught meanwhile join `input` until the replay has caught up with them.
+    // Input caught meanwhile joins `input` until the replay has caught up with it.
     void replayHeldInput(document, input).finally(() => {
       stopCatching?.();
     });
@@ -83,27 +96,37 @@ export function replayTakenInput(): void {
 const CONTROL = 'button, a[href], input, select, textarea, label, summary, [role="button"], [tabindex]';
 const TEXT_FIELD = 'input:not([type="checkbox"], [type="radio"], [type="button"], [type="submit"]), textarea';
 
+const KEY_PRESSABLE = 'button:enabled, [role="button"], summary';
+const pressesButton = (event: HeldInput) => (event.key === 'Enter' || event.key === ' ') && !event.ctrlKey && !event.metaKey && !event.altKey;
+
 /** A key that types a character (Shift is part of it), not a shortcut. */
 const isText = (event: HeldInput) => event.type === 'keydown' && [...event.key].length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
 
 /**
  * A click goes to the control it reached (or, if that node is gone, the control now at its point), as a click: '+'
  * adds today's task, a day's '+' opens its add box; elsewhere it reaches what it landed on (a day: selects it). Keys
- * were already in effect where the browser acts alone (Tab moved focus, Enter or Space on a button made a held
- * click): they reach the element they were pressed on as keydowns, for the app's own shortcuts. Keys pressed after a
- * click that opens a text field are typed into it once it has focus, Enter and Backspace included, as a person
- * typing there would; a click a key made meanwhile (Space on the focused '+') was that key, not a second press.
+ * index.html held were already in effect where the browser acts alone (Tab moved focus, Enter or Space on a button
+ * made a held click): they reach the element they were pressed on as keydowns, for the app's own shortcuts; Enter or
+ * Space the app caught (the browser made no click of them) also press that button, unless a handler took them. Keys
+ * pressed after a click that opens a text field are typed into it once it has focus, Enter and Backspace included,
+ * as a person typing there would; a click a key made meanwhile (Space or Enter on the focused '+') was that key, not a
+ * second press, also when that Enter closed the field.
  * Returns once everything is replayed, `input` included as it grows meanwhile.
  */
 export async function replayHeldInput(doc: Document, input: readonly HeldInput[]): Promise<void> {
   const win = doc.defaultView!;
   let field: HTMLInputElement | HTMLTextAreaElement | null = null;
+  // The previous event was a key replayed into a field: a click a key made right after it was that key's own.
+  let keyInField = false;
   for (let i = 0; i < input.length; i++) {
     const event = input[i]!;
     const target = event.target instanceof win.Element && event.target.isConnected ? event.target : null;
     if (field && !(field.isConnected && doc.activeElement === field)) field = null;
+    const afterKeyInField = keyInField;
+    keyInField = event.type === 'keydown' && field !== null;
     if (event.type === 'click') {
-      if (field && event.detail === 0) continue;
+      // Enter that committed a field and closed it still pressed the focused '+' then: not a second press.
+      if (event.detail === 0 && (field || afterKeyInField)) continue;
       const at = target ?? doc.elementFromPoint(event.x - win.scrollX, event.y - win.scrollY);
       const control = at?.closest<HTMLElement>(CONTROL);
       if (control) {
@@ -117,13 +140,20 @@ export async function replayHeldInput(doc: Document, input: readonly HeldInput[]
     } else if (event.key !== 'Tab') {
       const to = field ?? target ?? doc.activeElement ?? doc.body;
       const { key, code, ctrlKey, metaKey, shiftKey, altKey } = event;
+      let handled = false;
       replaying = true;
       try {
-        for (const type of ['keydown', 'keyup']) to.dispatchEvent(new win.KeyboardEvent(type, { key, code, ctrlKey, metaKey, shiftKey, altKey, bubbles: true, cancelable: true }));
+        for (const type of ['keydown', 'keyup']) {
+          handled = !to.dispatchEvent(new win.KeyboardEvent(type, { key, code, ctrlKey, metaKey, shiftKey, altKey, bubbles: true, cancelable: true })) || handled;
+        }
       } finally {
         replaying = false;
       }
-      if (field) {
+      // What the browser would have done with the key the app caught: Enter or Space presses the focused button.
+      if (!field && !handled && event.caught && pressesButton(event) && to instanceof win.HTMLElement && to.matches(KEY_PRESSABLE)) {
+        to.click();
+        if (input.some((later, j) => j > i && isText(later))) field = await focusedField(doc);
+      } else if (field) {
         // Enter in a field commits it: what follows is typed once the app has rendered that (an add box stays open,
         // emptied, for the next task).
         await new Promise((resolve) => win.setTimeout(resolve));
