@@ -131,7 +131,7 @@ for (const path of ['/home', '/auth', '/no-such-page']) {
 }
 
 // Input at first paint: the page is the app's markup from its first frame; index.html holds what lands on it until
-// the app hydrates (src/features/planner/heldInput.ts), and React itself what lands while it hydrates. Each case runs
+// the app hydrates, and the app itself what lands while it hydrates (src/features/planner/heldInput.ts). Each case runs
 // with the app's modules held back until the input is in (so it surely lands before the app is live), and as the
 // page loads by itself (the input lands whenever it does).
 

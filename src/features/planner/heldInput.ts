@@ -118,6 +118,8 @@ export async function replayHeldInput(doc: Document, input: readonly HeldInput[]
   let field: HTMLInputElement | HTMLTextAreaElement | null = null;
   // The previous event was a key replayed into a field: a click a key made right after it was that key's own.
   let keyInField = false;
+  // Text typed after a press is meant for the field the press opens.
+  const typedAfter = (i: number) => input.some((later, j) => j > i && isText(later));
   for (let i = 0; i < input.length; i++) {
     const event = input[i]!;
     const target = event.target instanceof win.Element && event.target.isConnected ? event.target : null;
@@ -132,7 +134,7 @@ export async function replayHeldInput(doc: Document, input: readonly HeldInput[]
       if (control) {
         if (!control.matches(':disabled')) control.click();
       } else at?.dispatchEvent(new win.MouseEvent('click', { bubbles: true, cancelable: true }));
-      if (input.some((later, j) => j > i && isText(later))) field = await focusedField(doc);
+      if (typedAfter(i)) field = await focusedField(doc);
     } else if (field && isText(event)) {
       insertText(field, event.key);
     } else if (field && event.key === 'Backspace') {
@@ -152,7 +154,7 @@ export async function replayHeldInput(doc: Document, input: readonly HeldInput[]
       // What the browser would have done with the key the app caught: Enter or Space presses the focused button.
       if (!field && !handled && event.caught && pressesButton(event) && to instanceof win.HTMLElement && to.matches(KEY_PRESSABLE)) {
         to.click();
-        if (input.some((later, j) => j > i && isText(later))) field = await focusedField(doc);
+        if (typedAfter(i)) field = await focusedField(doc);
       } else if (field) {
         // Enter in a field commits it: what follows is typed once the app has rendered that (an add box stays open,
         // emptied, for the next task).
