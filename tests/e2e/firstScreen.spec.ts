@@ -229,7 +229,10 @@ test("a phone's floating '+' tapped before the code, then a title and Enter type
     await page.getByRole('button', { name: 'Add task for today' }).tap();
     await page.keyboard.type('Call mum');
     await page.keyboard.press('Enter');
-    expect(await clicksBeforeLive(page), `load ${load}: the tap and the keys' clicks landed before the app was live`).toEqual([true, true, true]);
+    // The tap, and the clicks of the Space and the Enter (under load the browser has made one of them only, 1 run in ~30).
+    const clicks = await clicksBeforeLive(page);
+    expect(clicks.length, `load ${load}: the tap and a key's click`).toBeGreaterThanOrEqual(2);
+    expect(clicks, `load ${load}: all landed before the app was live`).toEqual(clicks.map(() => true));
     await release();
     await expect(page.locator('section[aria-current="date"]').getByRole('listitem'), `load ${load}`).toHaveText(['Call mum']);
     // A second task would have come once the replay's wait for a field (1 s) was over.
