@@ -56,7 +56,11 @@ export const DEFAULT_LIMITS: ServerLimits = {
   requestTimeoutMs: 30_000,
   // Longer than the usual 60 s proxy idle timeout, so a proxy never reuses a connection we just closed.
   keepAliveTimeoutMs: 65_000,
-  maxConnections: 1000,
+  // Room for the realtime sockets' ceiling and 1,000 requests beside them; each is one file descriptor
+  // (Node raises its soft limit to the hard one at start).
+  maxConnections: 11_000,
+  // ~3 KB of memory each (docs/server.md, "Many subscribers at once").
+  maxRealtimeSockets: 10_000,
   maxConnectionsPerIp: 64,
 };
 
@@ -67,6 +71,7 @@ function limitsFrom(env: NodeJS.ProcessEnv): ServerLimits {
     requestTimeoutMs: intFrom(env.REQUEST_TIMEOUT_MS, d.requestTimeoutMs, 'REQUEST_TIMEOUT_MS'),
     keepAliveTimeoutMs: intFrom(env.KEEP_ALIVE_TIMEOUT_MS, d.keepAliveTimeoutMs, 'KEEP_ALIVE_TIMEOUT_MS'),
     maxConnections: intFrom(env.MAX_CONNECTIONS, d.maxConnections, 'MAX_CONNECTIONS'),
+    maxRealtimeSockets: intFrom(env.REALTIME_MAX_SOCKETS, d.maxRealtimeSockets, 'REALTIME_MAX_SOCKETS'),
     maxConnectionsPerIp: intFrom(env.MAX_CONNECTIONS_PER_IP, d.maxConnectionsPerIp, 'MAX_CONNECTIONS_PER_IP'),
   };
   for (const [name, value] of Object.entries(limits)) if (value === 0) throw new Error(`${name} must be positive`);

@@ -46,7 +46,10 @@ export interface ServerLimits {
   requestTimeoutMs: number;
   /** How long an idle keep-alive connection is kept. */
   keepAliveTimeoutMs: number;
+  /** Open connections of every kind (realtime sockets included). */
   maxConnections: number;
+  /** Open realtime sockets; more are refused with 503. */
+  maxRealtimeSockets: number;
   /** Concurrent connections from one address (not applied with trustProxy: every connection is the proxy's). */
   maxConnectionsPerIp: number;
 }

@@ -27,9 +27,12 @@ export interface Database extends Db {
   transaction<T>(fn: (q: ScriptQueryable) => Promise<T>): Promise<T>;
   /**
    * Calls back with the payload of every NOTIFY on `channel` (on PostgreSQL from any process on the
-   * database, through a connection of its own that reconnects). Resolves to the function that stops it.
+   * database, through a connection of its own that reconnects, calling onReconnect once it listens again:
+   * what was sent meanwhile is gone). Resolves to the function that stops it.
    */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /** The owner's reads that must not queue behind requests (realtime fan-out): a connection of its own on PostgreSQL. */
+  readonly reader: Queryable;
   /** PostgreSQL only: the pool itself, for stores that speak pg (the shared rate limits). */
   readonly pool?: pg.Pool;
 }
@@ -118,6 +121,8 @@ async function openPglite(dataDir: string, sharedBuffers = DEFAULT_PGLITE_SHARED
         return fn(q);
       }),
     listen: async (channel, onNotify) => pglite.listen(channel, onNotify),
+    // One backend: nothing to keep apart.
+    reader: { query: async <R>(sql: string, params?: unknown[]) => ({ rows: (await pglite.query<R>(sql, params)).rows }) },
     close: async () => {
       clearInterval(timer);
       try {
@@ -156,6 +161,12 @@ async function openPostgres(connectionString: string, poolSize = 20): Promise<Da
     if (!closed) console.error('PostgreSQL pool error:', err.message);
   });
   await pool.query('select 1');
+  // The realtime fan-out's reads, one at a time in log order: apart from the pool, so deliveries never wait
+  // behind a queue of appends (docs/sync.md, "Fan-out across processes").
+  const readPool = new pg.Pool({ connectionString, max: 1 });
+  readPool.on('error', (err) => {
+    if (!closed) console.error('PostgreSQL reader error:', err.message);
+  });
 
   // Statements with parameters are prepared once per connection (named by their text).
   const names = new Map<string, string>();
@@ -196,16 +207,23 @@ async function openPostgres(connectionString: string, poolSize = 20): Promise<Da
         await q.query(SET_CLAIMS, [JSON.stringify(claims), roleOf(claims)]);
         return fn(q);
       }),
-    listen: (channel, onNotify) => listenOn(connectionString, channel, onNotify, () => closed),
-    close: () => {
+    listen: (channel, onNotify, onReconnect) => listenOn(connectionString, channel, onNotify, onReconnect, () => closed),
+    reader: { query: async <R>(sql: string, params?: unknown[]) => ({ rows: (await readPool.query(config(sql, params))).rows as R[] }) },
+    close: async () => {
       closed = true;
-      return pool.end();
+      await Promise.all([pool.end(), readPool.end()]);
     },
   };
 }
 
 /** A dedicated connection LISTENing on one channel; reconnects after a second when it drops. */
-async function listenOn(connectionString: string, channel: string, onNotify: (payload: string) => void, poolClosed: () => boolean) {
+async function listenOn(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect: (() => void) | undefined,
+  poolClosed: () => boolean,
+) {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -221,7 +239,7 @@ async function listenOn(connectionString: string, channel: string, onNotify: (pa
       console.error(`LISTEN ${channel} connection lost (${reason}); reconnecting`);
       c.end().catch(() => {});
       const attempt = () => {
-        retry = setTimeout(() => void connect().catch(attempt), 1000);
+        retry = setTimeout(() => void connect().then(onReconnect, attempt), 1000);
         retry.unref();
       };
       attempt();

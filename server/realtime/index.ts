@@ -1,43 +1,49 @@
 // /realtime/v1/websocket: the part of Supabase Realtime the app uses — postgres_changes INSERTs of a
 // user's own task events (SUPABASE_CONTRACT.md §5), on Phoenix's JSON-array serializer (vsn 2.0.0).
-// Every join and token update is authorized against the database; appends reach every process on the
-// database through LISTEN/NOTIFY, and each process sends the rows to the sockets it holds.
+// Every join and every new token is authorized against the database; appends reach every process on the
+// database through LISTEN/NOTIFY, and each process sends the rows to the sockets it holds (./fanout.ts).
 import type { IncomingMessage, Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { JwtClaims, ServerConfig } from '../context.ts';
 import type { Database } from '../db.ts';
 import type { Jwt } from '../jwt.ts';
 import {
-  COLUMNS,
   DEFAULT_REALTIME_LIMITS,
   isBindingRequest,
   isMessage,
   isRecord,
   REALTIME_PATH,
   type Binding,
-  type EventRow,
   type Message,
   type RealtimeLimits,
 } from './protocol.ts';
+import { createFanout, type Fanout, type PreparedRow, type Subscription } from './fanout.ts';
 
 interface Channel {
   topic: string;
   joinRef: string | null;
   userId: string;
   bindings: Binding[];
+  /** The token last verified for this channel: the same one sent again is not verified again. */
+  token: string;
+  subscription: Subscription;
   expiry?: NodeJS.Timeout;
 }
 
 interface Client {
   socket: WebSocket;
   channels: Map<string, Channel>;
+  /** Frames waiting for the end of the fan-out batch, written together. */
+  outbox: string[];
   idle?: NodeJS.Timeout;
 }
 
 export interface Realtime {
   /** Sockets open on this process (tests, bench). */
   readonly socketCount: number;
+  readonly fanout: Fanout;
   close(): Promise<void>;
 }
 
@@ -51,9 +57,8 @@ export async function attachRealtime(
   const apiKeys = new Set([config.anonKey, config.serviceRoleKey]);
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes, perMessageDeflate: false });
   const clients = new Set<Client>();
-  /** userId → channels joined for that user's events, on this process. */
-  const byUser = new Map<string, Set<{ client: Client; channel: Channel }>>();
   let nextBindingId = 1000;
+  const dirty = new Set<Client>();
 
   const refuse = (socket: Duplex, status: number, message: string) => {
     const body = JSON.stringify({ message });
@@ -65,19 +70,37 @@ export async function attachRealtime(
     if (url.pathname !== REALTIME_PATH) return refuse(socket, 404, 'Not Found');
     const key = url.searchParams.get('apikey') ?? request.headers.apikey;
     if (typeof key !== 'string' || !apiKeys.has(key)) return refuse(socket, 401, 'Unauthorized');
-    if (clients.size >= limits.maxSockets) return refuse(socket, 503, 'Too many connections');
+    if (clients.size >= config.limits.maxRealtimeSockets) return refuse(socket, 503, 'Too many connections');
     wss.handleUpgrade(request, socket, head, (ws) => accept(ws));
   };
   server.on('upgrade', onUpgrade);
 
-  const send = (client: Client, message: Message) => {
-    if (client.socket.readyState !== client.socket.OPEN) return;
-    if (client.socket.bufferedAmount > limits.maxBufferedBytes) {
-      client.socket.close(1013, 'too slow');
-      return;
-    }
-    client.socket.send(JSON.stringify(message));
+  const writable = (client: Client) => {
+    if (client.socket.readyState !== client.socket.OPEN) return false;
+    if (client.socket.bufferedAmount <= limits.maxBufferedBytes) return true;
+    client.socket.close(1013, 'too slow');
+    return false;
   };
+  const send = (client: Client, message: Message) => {
+    if (writable(client)) client.socket.send(JSON.stringify(message));
+  };
+  /**
+   * Writes each waiting socket's frames in one system call: corked, ws's frames (header and body each) gather
+   * in the stream and leave together on uncork. `_socket` is ws's own field for the connection it owns.
+   */
+  const flush = () => {
+    for (const client of dirty) {
+      const frames = client.outbox;
+      client.outbox = [];
+      if (!writable(client)) continue;
+      const raw = (client.socket as unknown as { _socket?: Socket })._socket;
+      raw?.cork();
+      for (const frame of frames) client.socket.send(frame);
+      raw?.uncork();
+    }
+    dirty.clear();
+  };
+  const fanout = createFanout(db.reader, flush);
   const reply = (client: Client, [joinRef, ref, topic]: Message, status: 'ok' | 'error', response: Record<string, unknown>) =>
     send(client, [joinRef, ref, topic, 'phx_reply', { status, response }]);
 
@@ -88,7 +111,7 @@ export async function attachRealtime(
   };
 
   function accept(socket: WebSocket) {
-    const client: Client = { socket, channels: new Map() };
+    const client: Client = { socket, channels: new Map(), outbox: [] };
     clients.add(client);
     touch(client);
     socket.on('message', (data, isBinary) => {
@@ -159,35 +182,56 @@ export async function attachRealtime(
     if (!existing && client.channels.size >= limits.maxChannelsPerSocket) return reply(client, message, 'error', { reason: 'Too many channels on one connection' });
     if (wanted.length > 10 || !wanted.every(isBindingRequest)) return reply(client, message, 'error', { reason: 'Invalid postgres_changes bindings' });
     const requests = wanted as Omit<Binding, 'id'>[];
-    const access = await authorize(isRecord(payload) ? payload.access_token : undefined, requests);
+    const token = isRecord(payload) ? payload.access_token : undefined;
+    const access = await authorize(token, requests);
     // A re-join replaces the channel, whatever the outcome.
-    if (existing) drop(client, existing);
+    const current = client.channels.get(topic);
+    if (current) drop(client, current);
     if (!access.ok) return reply(client, message, 'error', { reason: access.reason });
     if (client.socket.readyState !== client.socket.OPEN) return;
     const bindings = requests.map((request) => ({ ...request, id: nextBindingId++ }));
-    const channel: Channel = { topic, joinRef, userId: access.claims.sub!, bindings };
+    const userId = access.claims.sub!;
+    const channel: Channel = { topic, joinRef, userId, bindings, token: token as string, subscription: { userId, after: 0, deliver: (rows) => queue(client, channel, rows) } };
     client.channels.set(topic, channel);
-    watch(client, channel, access.claims);
-    reply(client, message, 'ok', {
-      postgres_changes: bindings.map(({ id, event, schema, table, filter }) => ({ id, event, schema, table, ...(filter === undefined ? {} : { filter }) })),
+    // The reply waits for the fan-out to place the channel at its user's log head: the client catches up from
+    // the log once subscribed, and every event after that head reaches the channel.
+    fanout.join(channel.subscription, () => {
+      if (client.channels.get(topic) !== channel || client.socket.readyState !== client.socket.OPEN) return false;
+      expireWith(client, channel, access.claims);
+      reply(client, message, 'ok', {
+        postgres_changes: bindings.map(({ id, event, schema, table, filter }) => ({ id, event, schema, table, ...(filter === undefined ? {} : { filter }) })),
+      });
+      send(client, [joinRef, null, topic, 'system', { message: 'Subscribed to PostgreSQL', status: 'ok', extension: 'postgres_changes', channel: topic.replace(/^realtime:/, '') }]);
+      return true;
     });
-    send(client, [joinRef, null, topic, 'system', { message: 'Subscribed to PostgreSQL', status: 'ok', extension: 'postgres_changes', channel: topic.replace(/^realtime:/, '') }]);
   }
 
   async function updateToken(client: Client, topic: string, payload: unknown) {
     const channel = client.channels.get(topic);
     if (!channel) return;
-    const access = await authorize(isRecord(payload) ? payload.access_token : undefined, channel.bindings);
+    const token = isRecord(payload) ? payload.access_token : undefined;
+    // supabase-js sends the token again on events that did not change it: nothing new to check.
+    if (token === channel.token) return;
+    const access = await authorize(token, channel.bindings);
     if (client.channels.get(topic) !== channel) return;
-    if (access.ok && access.claims.sub === channel.userId) return watch(client, channel, access.claims);
+    if (access.ok && access.claims.sub === channel.userId) {
+      channel.token = token as string;
+      return expireWith(client, channel, access.claims);
+    }
     close(client, channel, access.ok ? 'The token belongs to another user' : access.reason);
   }
 
-  /** Registers the channel for its user's events until the token expires. */
-  function watch(client: Client, channel: Channel, claims: JwtClaims) {
-    let set = byUser.get(channel.userId);
-    if (!set) byUser.set(channel.userId, (set = new Set()));
-    set.add({ client, channel });
+  /** The channel's postgres_changes messages for rows, each row's data serialized once for all channels. */
+  function queue(client: Client, channel: Channel, rows: PreparedRow[]) {
+    const ids = channel.bindings.filter((binding) => binding.event === '*' || binding.event === 'INSERT').map((binding) => binding.id);
+    if (ids.length === 0) return;
+    const head = `[null,null,${JSON.stringify(channel.topic)},"postgres_changes",{"ids":${JSON.stringify(ids)},"data":`;
+    for (const row of rows) client.outbox.push(`${head}${row.dataJson}}]`);
+    dirty.add(client);
+  }
+
+  /** Closes the channel when the token it joined with (or was last given) expires. */
+  function expireWith(client: Client, channel: Channel, claims: JwtClaims) {
     clearTimeout(channel.expiry);
     if (typeof claims.exp === 'number') {
       channel.expiry = setTimeout(() => close(client, channel, 'Token has expired'), Math.max(0, claims.exp * 1000 - Date.now()));
@@ -205,44 +249,19 @@ export async function attachRealtime(
   function drop(client: Client, channel: Channel) {
     clearTimeout(channel.expiry);
     if (client.channels.get(channel.topic) === channel) client.channels.delete(channel.topic);
-    const set = byUser.get(channel.userId);
-    if (!set) return;
-    for (const entry of set) if (entry.channel === channel) set.delete(entry);
-    if (set.size === 0) byUser.delete(channel.userId);
+    fanout.remove(channel.subscription);
   }
 
-  // Appends notify with the user and the range of new seqs; the rows are read here, once per process.
-  const deliver = async (payload: string) => {
-    let note: { user_id?: unknown; from?: unknown; to?: unknown };
-    try {
-      note = JSON.parse(payload);
-    } catch {
-      return;
-    }
-    const { user_id: userId, from, to } = note;
-    if (typeof userId !== 'string' || !Number.isSafeInteger(from) || !Number.isSafeInteger(to) || !byUser.has(userId)) return;
-    const { rows } = await db.query<EventRow>(
-      `select user_id, seq::text, client_id, client_seq::text, event, created_at::text from public.task_events
-       where user_id = $1 and seq between $2 and $3 order by seq`,
-      [userId, from, to],
-    );
-    const listeners = byUser.get(userId);
-    if (!listeners) return;
-    for (const row of rows) {
-      const record = { ...row, seq: Number(row.seq), client_seq: Number(row.client_seq), created_at: new Date(row.created_at).toISOString() };
-      const data = { schema: 'public', table: 'task_events', commit_timestamp: record.created_at, type: 'INSERT', errors: null, columns: COLUMNS, record, old_record: {} };
-      for (const { client, channel } of listeners) {
-        const ids = channel.bindings.filter((binding) => binding.event === '*' || binding.event === 'INSERT').map((binding) => binding.id);
-        if (ids.length > 0) send(client, [null, null, channel.topic, 'postgres_changes', { ids, data }]);
-      }
-    }
-  };
-  const stopListening = await db.listen('task_events', (payload) => void deliver(payload).catch((err: Error) => console.error('realtime delivery failed:', err.message)));
+  const stopListening = await db.listen('task_events', fanout.notify, () => {
+    console.error('realtime: LISTEN is back; catching sockets up from the log');
+    fanout.catchUp();
+  });
 
   return {
     get socketCount() {
       return clients.size;
     },
+    fanout,
     async close() {
       server.off('upgrade', onUpgrade);
       for (const client of clients) client.socket.terminate();

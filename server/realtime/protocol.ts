@@ -4,8 +4,6 @@
 export const REALTIME_PATH = '/realtime/v1/websocket';
 
 export interface RealtimeLimits {
-  /** Open sockets per process; more are refused with 503. */
-  maxSockets: number;
   /** Channels one socket may join. */
   maxChannelsPerSocket: number;
   /** Largest client message in bytes. */
@@ -16,8 +14,8 @@ export interface RealtimeLimits {
   maxBufferedBytes: number;
 }
 
+/** The socket ceiling is a server setting (REALTIME_MAX_SOCKETS, ServerLimits.maxRealtimeSockets). */
 export const DEFAULT_REALTIME_LIMITS: RealtimeLimits = {
-  maxSockets: 5000,
   maxChannelsPerSocket: 10,
   maxMessageBytes: 64 * 1024,
   idleMs: 60_000,

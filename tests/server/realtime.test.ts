@@ -1,8 +1,10 @@
 // Realtime postgres_changes through real supabase-js clients: a subscriber receives their new task
 // events live; another user's filter, the anon key and a non-subscriber get an error and nothing else;
 // a token update to someone else's token ends delivery; with several processes on one PostgreSQL an
-// append through one reaches sockets of another. Plus the Phoenix details a raw socket can see.
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+// append through one reaches sockets of another, one NOTIFY carries a pointer and never a row, and a dropped
+// LISTEN connection loses nothing. Plus the Phoenix details a raw socket can see.
+import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { startServer, type RunningServer } from '../../server/app.ts';
 import { backends, STARTUP_TIMEOUT, startTestServer, type TestServer } from './harness.ts';
@@ -151,12 +153,16 @@ describePostgres('realtime across server processes on one PostgreSQL', () => {
     await first?.stop();
   });
 
+  const signedInOn = async (server: RunningServer, account: Account) => {
+    const client = createClient(server.url, first.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
+    await client.auth.signInWithPassword({ email: account.email, password: account.password });
+    return client;
+  };
+
   it('an append through one process arrives on a socket held by the other', async () => {
     const owner = await first.signUp();
     await makeSubscriber(first, owner.user.id);
-    const { createClient } = await import('@supabase/supabase-js');
-    const onSecond = createClient(second.url, first.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
-    await onSecond.auth.signInWithPassword({ email: owner.email, password: owner.password });
+    const onSecond = await signedInOn(second, owner);
     const { changes, status } = listen(onSecond, owner.user.id);
     expect((await status).status).toBe('SUBSCRIBED');
     const { error } = await append(owner.client, 'first-process', 1, 2);
@@ -164,5 +170,50 @@ describePostgres('realtime across server processes on one PostgreSQL', () => {
     await until(() => changes.length === 2);
     expect(changes.map((c) => c.new.client_seq)).toEqual([1, 2]);
     await onSecond.removeAllChannels();
+  });
+
+  it('one append sends one NOTIFY: a pointer (user, first and last seq), never the rows, even past 8,000 bytes', async () => {
+    const owner = await first.signUp();
+    await makeSubscriber(first, owner.user.id);
+    const listener = new pg.Client({ connectionString: first.server.ctx.config.databaseUrl });
+    await listener.connect();
+    const payloads: string[] = [];
+    listener.on('notification', (message) => payloads.push(message.payload ?? ''));
+    await listener.query('listen task_events');
+    const title = 'x'.repeat(7000);
+    const events = [1, 2, 3].map((n) => ({ client_seq: n, event: { type: 'tasks/taskRenamed', payload: { id: `t${n}`, title } } }));
+    const { data, error } = await owner.client.rpc('append_task_events', { p_client_id: 'big', p_events: events });
+    expect(error).toBeNull();
+    await until(() => payloads.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await listener.end();
+    const seqs = (data as { seq: number }[]).map((row) => row.seq);
+    expect(payloads).toHaveLength(1);
+    expect(JSON.parse(payloads[0]!)).toEqual({ user_id: owner.user.id, from: seqs[0], to: seqs[2] });
+    expect(payloads[0]!.length).toBeLessThan(100);
+  });
+
+  it('after its LISTEN connection drops, a process catches its sockets up on what was appended meanwhile', async () => {
+    const owner = await first.signUp();
+    await makeSubscriber(first, owner.user.id);
+    const onSecond = await signedInOn(second, owner);
+    const { changes, status } = listen(onSecond, owner.user.id);
+    expect((await status).status).toBe('SUBSCRIBED');
+    await append(owner.client, 'before-drop', 1);
+    await until(() => changes.length === 1);
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await first.sql("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'listen \"task_events\"'");
+      await until(() => errors.mock.calls.filter(([m]) => String(m).includes('connection lost')).length === 2);
+      // Nobody listens now: only the catch-up after reconnecting can bring these.
+      await append(owner.client, 'during-drop', 1, 2);
+      await until(() => changes.length === 3);
+      expect(changes.map((c) => c.new.client_id)).toEqual(['before-drop', 'during-drop', 'during-drop']);
+      expect(errors.mock.calls.some(([m]) => String(m).includes('catching sockets up'))).toBe(true);
+    } finally {
+      await until(() => errors.mock.calls.filter(([m]) => String(m).includes('catching sockets up')).length === 2);
+      errors.mockRestore();
+      await onSecond.removeAllChannels();
+    }
   });
 });

@@ -46,7 +46,7 @@ describe('configuration', () => {
     expect(csp.cspConnectSrc).toEqual(['https://eu.i.posthog.com', 'https://abc.supabase.co']);
     await expect(loadConfig({}, { ...base, CSP_CONNECT_SRC: "'unsafe-eval'" })).rejects.toThrow(/CSP_CONNECT_SRC/);
     await expect(loadConfig({}, { ...base, MAX_CONNECTIONS: '0' })).rejects.toThrow('maxConnections must be positive');
-    expect((await loadConfig({}, { ...base, HEADERS_TIMEOUT_MS: '5000' })).limits).toMatchObject({ headersTimeoutMs: 5000, maxConnections: 1000 });
+    expect((await loadConfig({}, { ...base, HEADERS_TIMEOUT_MS: '5000' })).limits).toMatchObject({ headersTimeoutMs: 5000, maxConnections: 11_000, maxRealtimeSockets: 10_000 });
   });
 
   test('DATA_DIR is created 0700 with secrets 0600; a directory others can write is refused', async () => {
