@@ -94,6 +94,8 @@ const COMPACTION_EVERY_MS = 6 * 60 * 60 * 1000;
 
 export interface StartOptions extends ConfigOverrides {
   migrationsDir?: string;
+  /** False in a cluster's workers: the primary has migrated already (one migrator). */
+  migrate?: boolean;
   /** Connections per server process when on PostgreSQL (env DATABASE_POOL_SIZE, default 10). */
   poolSize?: number;
   env?: NodeJS.ProcessEnv;
@@ -109,7 +111,7 @@ export interface RunningServer {
 
 /** Opens (and migrates) the database, then listens; port 0 picks a free port. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const { migrationsDir, poolSize, env = process.env, ...overrides } = options;
+  const { migrationsDir, migrate: runMigrations = true, poolSize, env = process.env, ...overrides } = options;
   const config = await loadConfig(overrides, env);
   const db = await openDb({
     dataDir: config.dataDir,
@@ -118,7 +120,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     sharedBuffers: env.PGLITE_SHARED_BUFFERS || undefined,
   });
   try {
-    await migrate(db, migrationsDir);
+    if (runMigrations) await migrate(db, migrationsDir);
   } catch (err) {
     await db.close();
     throw err;

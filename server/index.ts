@@ -1,8 +1,12 @@
-// `npm start`: the built app and its Supabase-compatible API on one port, on PGlite or PostgreSQL.
+// `npm start`: the built app and its Supabase-compatible API on one port, on PGlite (one process) or PostgreSQL
+// (one worker process per core, WORKERS to choose; ./cluster.ts).
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from './app.ts';
-import { isLoopback } from './config.ts';
+import { runPrimary, workerCount, type ReadyMessage } from './cluster.ts';
+import { isLoopback, loadConfig } from './config.ts';
+import type { ServerConfig } from './context.ts';
 
 // Loud on purpose: in test mode anyone can "pay" without paying.
 const TEST_MODE_BANNER = [
@@ -15,15 +19,9 @@ const TEST_MODE_BANNER = [
   '',
 ].join('\n');
 
-async function main() {
-  const server = await startServer();
-  const { config, db } = server.ctx;
-
-  console.log(
-    db.kind === 'pglite'
-      ? `Database: embedded PGlite in ${join(config.dataDir, 'pglite')}`
-      : 'Database: PostgreSQL (DATABASE_URL)',
-  );
+/** What a person starting the server needs to see, once per start (from the primary when there are workers). */
+function announce(config: ServerConfig, url: string, database: string) {
+  console.log(database);
   if (!config.staticDir || !existsSync(join(config.staticDir, 'index.html'))) {
     console.warn(`The app is not built (${config.staticDir ?? 'dist'}/index.html is missing): only the API is served. Run \`npm start\` or \`npx vite build\`.`);
   }
@@ -33,10 +31,17 @@ async function main() {
     console.warn(`PUBLIC_URL is not set: the app is told to use ${config.publicUrl}. Set PUBLIC_URL to the address browsers use.`);
   }
   console.log(`Anon key: ${config.anonKey}`);
-  console.log(`Weekly Planner is running at ${server.url}`);
+  console.log(`Weekly Planner is running at ${url}`);
+}
+
+async function serve(worker: boolean) {
+  const server = await startServer({ migrate: !worker });
+  const { config, db } = server.ctx;
+  if (worker) process.send?.({ type: 'planner-ready', url: server.url } satisfies ReadyMessage);
+  else announce(config, server.url, db.kind === 'pglite' ? `Database: embedded PGlite in ${join(config.dataDir, 'pglite')}` : 'Database: PostgreSQL (DATABASE_URL)');
 
   const shutdown = (signal: string) => {
-    console.log(`${signal}: shutting down`);
+    if (!worker) console.log(`${signal}: shutting down`);
     // A second signal while closing means "now".
     process.once(signal, () => process.exit(1));
     server.close().then(
@@ -49,6 +54,15 @@ async function main() {
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+async function main() {
+  if (cluster.isWorker) return serve(true);
+  const workers = workerCount(process.env);
+  if (workers === 1) return serve(false);
+  const config = await loadConfig();
+  const url = await runPrimary(config, workers, (code) => process.exit(code));
+  announce(config, url, `Database: PostgreSQL (DATABASE_URL), ${workers} worker processes`);
 }
 
 main().catch((err: unknown) => {
