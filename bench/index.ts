@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 // `npm run bench`: runs every bench present, in order, and prints their figures. A bench that fails
-// is reported and the others still run. `npm run bench -- ruler` (or drag, client, server, sync, series, seriesRender) runs only those named.
+// is reported and the others still run. `npm run bench -- ruler` (or drag, client, server, sync, series, seriesRender, load) runs only those named.
 
 const BENCHES = [
   { file: 'client.ts', run: 'benchClient' },
@@ -14,6 +14,8 @@ const BENCHES = [
   // Part of client.ts's run; on their own only when named.
   { file: 'ruler.ts', run: 'benchRuler', onlyWhenNamed: true },
   { file: 'drag.ts', run: 'benchDrag', onlyWhenNamed: true },
+  // Minutes of both cores and thousands of sockets: only when named.
+  { file: 'load.ts', run: 'benchLoad', onlyWhenNamed: true },
 ];
 const named = process.argv.slice(2);
 

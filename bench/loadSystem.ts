@@ -1,0 +1,96 @@
+// What bench/load.ts reads from the machine: the machine's PostgreSQL (started as .ci/run starts it when it is
+// down), processes' memory and CPU from /proc, and where the workers' CPU went from their V8 profiles.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import pg from 'pg';
+
+/** adminUrl when PostgreSQL answers there (after `pg_ctlcluster 15 main start` if needed); else says why not. */
+export async function ensurePostgres(adminUrl: string): Promise<string | undefined> {
+  const answers = async () => {
+    const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+    try {
+      await client.connect();
+      await client.end();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (await answers()) return adminUrl;
+  try {
+    execFileSync('pg_ctlcluster', ['15', 'main', 'start'], { stdio: 'ignore', timeout: 30_000 });
+  } catch {
+    // Not installed, or not ours to start: said below.
+  }
+  if (await answers()) return adminUrl;
+  console.log(`Load bench: skipped, no PostgreSQL answers at ${adminUrl.replace(/:[^:@/]*@/, ':***@')} (set BENCH_DATABASE_URL or TEST_DATABASE_URL; .ci/run starts the machine's with pg_ctlcluster 15 main start)`);
+  return undefined;
+}
+
+/** A process's children (a cluster primary's workers). */
+export function childrenOf(pid: number): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        return readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(pid);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+export function rssKb(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      total += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+/** User + system clock ticks (1/100 s) used so far by pids. */
+export function cpuTicks(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone
+    }
+  }
+  return ticks;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+/** Self time per function over every profile in dir, the top 15, as shares of all samples. */
+export function summarizeProfiles(dir: string): void {
+  if (!existsSync(dir)) return;
+  const self = new Map<string, number>();
+  let total = 0;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
+    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: ProfileNode[] };
+    for (const node of profile.nodes) {
+      const hits = node.hitCount ?? 0;
+      if (!hits) continue;
+      const { functionName, url, lineNumber } = node.callFrame;
+      const where = url ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/wt\d*\/|^file:\/\/\/work\/[^/]+\//, '')}:${lineNumber + 1}` : '';
+      const key = `${functionName || '(anonymous)'} ${where || basename(url)}`.trim();
+      self.set(key, (self.get(key) ?? 0) + hits);
+      total += hits;
+    }
+  }
+  console.log(`\n  Workers' CPU profile (${dir}), self time:`);
+  for (const [key, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`    ${((hits / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
+}
