@@ -46,6 +46,17 @@ export function createApp(ctx: ServerContext): Hono {
   });
   app.all('/config.json', allowOnly(['GET', 'HEAD'], (c, message) => c.json({ message }, 405)));
 
+  // For a load balancer: this process answers and reaches the database (a worker that cannot is taken out).
+  app.get('/health', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    try {
+      await ctx.db.query('select 1');
+      return c.json({ status: 'ok' });
+    } catch {
+      return c.json({ status: 'database unavailable' }, 503);
+    }
+  });
+
   app.route('/', staticRoutes(ctx.config.staticDir));
 
   app.onError((err, c) => {

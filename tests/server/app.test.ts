@@ -84,6 +84,13 @@ describe.each(backends)('serving the app on %s', (backend) => {
     rmSync(staticDir, { recursive: true, force: true });
   });
 
+  test('/health answers ok while the database answers, for a load balancer', async () => {
+    const res = await fetch(`${srv.url}/health`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
   test('/config.json gives the SPA the bound address and the anon key; Host and X-Forwarded-* cannot change it', async () => {
     const res = await fetch(`${srv.url}/config.json`);
     expect(res.status).toBe(200);

@@ -3,12 +3,36 @@
 // group; a worker killed with -9 is replaced while the rest keep serving, and its subscribers, joining again,
 // miss nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startChild, type Child } from './child-server.ts';
+import { workerCount } from '../../server/cluster.ts';
+import { refusal, startChild, type Child } from './child-server.ts';
 import { freshDatabase, STARTUP_TIMEOUT, uniqueEmail } from './harness.ts';
 import { childrenOf, serverPidOf, subscribe, until, type Subscriber } from './realtime-client.ts';
+
+describe('how many processes npm start runs', () => {
+  const url = 'postgres://db.example/planner';
+  test('one per core on PostgreSQL, one on PGlite, or WORKERS', () => {
+    expect(workerCount({ DATABASE_URL: url })).toBe(availableParallelism());
+    expect(workerCount({})).toBe(1);
+    expect(workerCount({ DATABASE_URL: url, WORKERS: '3' })).toBe(3);
+    expect(workerCount({ WORKERS: '1' })).toBe(1);
+  });
+
+  test('refuses WORKERS it cannot honour, saying why', async () => {
+    expect(() => workerCount({ DATABASE_URL: url, WORKERS: '0' })).toThrow('WORKERS must be a whole number from 1 to 256, got "0"');
+    expect(() => workerCount({ DATABASE_URL: url, WORKERS: 'many' })).toThrow('WORKERS must be a whole number');
+    const dir = mkdtempSync(join(tmpdir(), 'planner-workers-'));
+    try {
+      const { code, output } = await refusal(dir, { WORKERS: '2' });
+      expect(code).toBe(1);
+      expect(output).toContain('WORKERS above 1 needs DATABASE_URL: the embedded PGlite database belongs to one process');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const title = 'a cluster of workers per port, two ports, one PostgreSQL';
