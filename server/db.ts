@@ -228,7 +228,8 @@ async function listenOn(
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString });
+    // keepAlive: a listener only receives, so a connection cut silently (a firewall, a failover) shows only this way.
+    const c = new pg.Client({ connectionString, keepAlive: true });
     c.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onNotify(message.payload);
     });
