@@ -25,6 +25,8 @@ function call(agent, method, path, headers, body) {
       res.on('error', () => resolve({ status: 0, body: '' }));
     });
     req.on('error', () => resolve({ status: 0, body: '' }));
+    // An answer that never comes (a worker killed mid-request behind a kept-alive connection) counts as an error.
+    req.setTimeout(30_000, () => req.destroy());
     req.end(body);
   });
 }
@@ -110,6 +112,11 @@ async function catchUp(s) {
 
 async function connectAll() {
   for (const [i, spec] of job.sockets.entries()) sockets.push({ ...spec, address: job.addresses[i % job.addresses.length], joins: 0, last: 0, applied: 0, duplicates: 0, pending: new Map() });
+  // Heartbeats from the start, as supabase-js sends them: the server closes a socket silent for 60 s.
+  const beat = setInterval(() => {
+    for (const s of sockets) if (s.joined) s.ws.send(JSON.stringify([null, String(++s.joins), 'phoenix', 'heartbeat', {}]));
+  }, 25_000);
+  beat.unref();
   // A bounded number of handshakes in flight, as browsers arriving over a few seconds would be.
   let next = 0;
   await Promise.all(
@@ -121,10 +128,6 @@ async function connectAll() {
       }
     }),
   );
-  const beat = setInterval(() => {
-    for (const s of sockets) if (s.joined) s.ws.send(JSON.stringify([null, String(++s.joins), 'phoenix', 'heartbeat', {}]));
-  }, 25_000);
-  beat.unref();
 }
 
 function subscriberReport(message) {

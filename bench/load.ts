@@ -63,6 +63,10 @@ function startCluster(databaseUrl: string, jwtSecret: string, dataDir: string, p
       const anonKey = /Anon key: (\S+)/.exec(output)?.[1];
       if (url && anonKey) resolvePromise({ process: child, url, anonKey, output: () => output });
     };
+    // What the cluster says after its start (a worker dying, an error) is part of the run's record.
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (/Weekly Planner is running/.test(output)) process.stderr.write(`  [server] ${chunk.toString()}`);
+    });
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     child.once('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
@@ -149,7 +153,8 @@ export async function benchLoad(): Promise<void> {
 async function run(databaseUrl: string, dir: string) {
   const o = OPTIONS;
   const secret = randomBytes(32).toString('hex');
-  const profileDir = o.profile ? resolve('bench-profiles', new Date().toISOString().replace(/[:.]/g, '-')) : undefined;
+  // V8 writes a main-thread and a loader-thread profile per process; the summary reads the main threads.
+  const profileDir = o.profile ? join(tmpdir(), `planner-load-profile-${Date.now()}`) : undefined;
   const cluster = await startCluster(databaseUrl, secret, dir, profileDir);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -168,7 +173,7 @@ async function run(databaseUrl: string, dir: string) {
     const readies = await Promise.all(
       gens.map((gen, g) => {
         const sockets = Array.from({ length: o.sockets }, (_, i) => all[i % all.length]!).filter((_, i) => i % o.clients === g);
-        return gen.ask<{ held: number }>({ cmd: 'job', job: { ...base, role: 'subscribers', sockets, addresses: addresses(`127.1${g}`, Math.ceil(sockets.length / 40)), connectConcurrency: 50 } }, 'ready');
+        return gen.ask<{ held: number }>({ cmd: 'job', job: { ...base, role: 'subscribers', sockets, addresses: addresses(`127.1${g}`, Math.ceil(sockets.length / 40)), connectConcurrency: 100 } }, 'ready');
       }),
     );
     row.held = readies.reduce((sum, r) => sum + r.held, 0);

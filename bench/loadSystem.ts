@@ -74,16 +74,16 @@ interface ProfileNode {
   hitCount?: number;
 }
 
-/** Self time per function over every profile in dir, the top 15, as shares of all samples. */
+/** Self time per function over every main-thread profile in dir, the top 15, as shares of the busy samples. */
 export function summarizeProfiles(dir: string): void {
   if (!existsSync(dir)) return;
   const self = new Map<string, number>();
   let total = 0;
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.0.001.cpuprofile'))) {
     const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: ProfileNode[] };
     for (const node of profile.nodes) {
       const hits = node.hitCount ?? 0;
-      if (!hits) continue;
+      if (!hits || node.callFrame.functionName === '(idle)') continue;
       const { functionName, url, lineNumber } = node.callFrame;
       const where = url ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/wt\d*\/|^file:\/\/\/work\/[^/]+\//, '')}:${lineNumber + 1}` : '';
       const key = `${functionName || '(anonymous)'} ${where || basename(url)}`.trim();
@@ -91,6 +91,6 @@ export function summarizeProfiles(dir: string): void {
       total += hits;
     }
   }
-  console.log(`\n  Workers' CPU profile (${dir}), self time:`);
+  console.log(`\n  Workers' CPU profile (${dir}), self time of the busy time (idle left out):`);
   for (const [key, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`    ${((hits / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
 }
