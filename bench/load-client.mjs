@@ -108,6 +108,8 @@ async function catchUp(s) {
   } finally {
     s.reading = false;
   }
+  // Rows that arrived live above a gap while this read ran: read again (every row below a delivered one is committed).
+  if (s.pending.size > 0) setTimeout(() => void catchUp(s), 100);
 }
 
 async function connectAll() {

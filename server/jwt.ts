@@ -3,6 +3,7 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import type { AuthedUser, JwtClaims, ServerConfig } from './context.ts';
 
 const ROLES: ReadonlySet<string> = new Set(['anon', 'authenticated', 'service_role']);
+const VERIFIED_TOKENS_KEPT = 20_000;
 
 export type Verified = { ok: true; claims: JwtClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
@@ -31,12 +32,24 @@ export function createJwt(config: ServerConfig): Jwt {
   const key = crypto.subtle.importKey('raw', new TextEncoder().encode(config.jwtSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   const issuer = `${config.publicUrl}/auth/v1`;
 
+  // A device sends the same token with every request for up to an hour: a token verified once is known by its
+  // exact text until it expires, so the HMAC (WebCrypto, a thread-pool round trip) runs once per token, not per
+  // request. Bounded; the oldest entries go first.
+  const verified = new Map<string, JwtClaims>();
   const verify = async (token: string): Promise<Verified> => {
+    const known = verified.get(token);
+    if (known && typeof known.exp === 'number' && known.exp * 1000 > Date.now()) return { ok: true, claims: known };
     try {
       const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'] });
       if (typeof payload.role !== 'string' || !ROLES.has(payload.role)) return { ok: false, reason: 'invalid' };
-      return { ok: true, claims: payload as JwtClaims };
+      const claims = payload as JwtClaims;
+      if (typeof claims.exp === 'number') {
+        if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+        verified.set(token, claims);
+      }
+      return { ok: true, claims };
     } catch (err) {
+      verified.delete(token);
       return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }
   };
