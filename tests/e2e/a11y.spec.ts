@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 // axe-core (its default rules: WCAG 2.0-2.2 A and AA, best practices; and WCAG 2.5.3's label in name) over every
-// page and every dialog, in both themes, at phone, tablet, desktop and laptop width, with a lived-in board. Each row of SCREENS is one screen
-// to check; a new dialog is one more row, e.g.
+// page and every dialog, in both themes, at phone, tablet, desktop and laptop width, with a lived-in board. Each row
+// of SCREENS is one screen to check; a new dialog is one more row, e.g.
 //   { name: 'Settings dialog', path: '/', show: (page) => openFromUserMenu(page, 'Settings', 'Settings') },
 // A test loads a page once and checks each of that page's screens in turn, closing what it opened before the
 // next (a screen that cannot be closed, such as a deletion's toast, comes last): the page loads are most of what

@@ -3,6 +3,8 @@ import { DndProvider, useDragDropManager } from 'react-dnd';
 import { useAppStore } from '../../app/hooks';
 import { useAnnounce } from './announceContext';
 import { provideSources } from './backend/demand';
+import { OCCURRENCE_ATTR } from './backend/attributes';
+import { occurrenceSource } from './occurrenceSource';
 import { taskSource } from './taskSource';
 import type { BackendFactory } from 'dnd-core';
 import { LazyBackend } from './backend/plannerBackend';
@@ -40,7 +42,13 @@ function CardSources(): null {
   const store = useAppStore();
   const announce = useAnnounce();
   const manager = useDragDropManager();
-  useEffect(() => provideSources(manager, { sourceFor: (id, card) => taskSource(id, card, store, announce) }), [manager, store, announce]);
+  useEffect(
+    () =>
+      provideSources(manager, {
+        sourceFor: (id, card) => (card.hasAttribute(OCCURRENCE_ATTR) ? occurrenceSource(card, store, announce) : taskSource(id, card, store, announce)),
+      }),
+    [manager, store, announce],
+  );
   return null;
 }
 
