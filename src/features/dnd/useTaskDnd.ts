@@ -5,7 +5,7 @@ import { useAppStore } from '../../app/hooks';
 import { taskDragMovedTo } from '../tasks/events';
 import type { TaskDate } from '../tasks/types';
 import { INSTRUCTIONS_ID } from './announcements';
-import { occurrenceDraggedOver } from '../planner/plannerSlice';
+import { occurrenceDraggedOver } from './occurrenceDragActions';
 import { HANDLE_ATTR, OCCURRENCE_ATTR, TASK_ATTR, TASK_TYPE, type DraggedTask } from './backend/attributes';
 import { currentPoint } from './backend/plannerBackend';
 import { slotOf } from './dragPosition';
@@ -30,7 +30,7 @@ export function taskDndProps(id: string, isDragging: boolean): TaskDnd {
   };
 }
 
-/** An occurrence's card as a drag source, named by its key (series id|original date): see occurrenceSource.ts. */
+/** An occurrence's card as a drag source, named by its key (series id|original date): see taskSource.ts. */
 export function occurrenceDndProps(key: string, isDragging: boolean): { cardProps: Record<`data-${string}`, string>; handleProps: TaskDnd['handleProps'] } {
   return { cardProps: { [TASK_ATTR]: key, [OCCURRENCE_ATTR]: key }, handleProps: handleProps(key, isDragging) };
 }

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { whenIdle } from '../../lib/idle';
 import { TASK_ATTR } from '../dnd/backend/attributes';
 import { PlannerDndProvider } from '../dnd/PlannerDndProvider';
@@ -10,6 +10,7 @@ import { DetailsRequestContext, loadTaskDetailsDialog, type DetailsTarget } from
 import { loadMoveTaskDialog, MoveRequestContext, OccurrenceMoveRequestContext } from '../tasks/moveRequest';
 import { taskAdded } from '../tasks/events';
 import { MoveTaskDialogContainer, type MovingOccurrence } from './MoveTaskDialogContainer';
+import { occurrenceDragHost } from './occurrenceDrag';
 import { PlannerHeaderContainer } from './PlannerHeaderContainer';
 import { TaskDetailsContainer } from './TaskDetailsContainer';
 import { detailsShown, selectDetails, selectWeekDayKeys, todayShown } from './plannerSlice';
@@ -51,11 +52,13 @@ export function PlannerPage() {
   const details = useAppSelector(selectDetails);
   const setDetails = useCallback((target: DetailsTarget | null) => dispatch(detailsShown(target)), [dispatch]);
   const endDetails = useCallback(() => setDetails(null), [setDetails]);
+  const store = useAppStore();
+  const occurrenceDrags = useMemo(() => occurrenceDragHost(store), [store]);
 
   return (
     <div className="min-h-screen">
       {/* Around the header too: a drag resting on 'Previous week' or 'Next week' turns the week (dnd/weekTurn.ts). */}
-      <PlannerDndProvider>
+      <PlannerDndProvider occurrences={occurrenceDrags}>
         <PlannerHeaderContainer />
         {/* On a phone the last days can still scroll up to the header, as the day strip and 'Today' bring them there. */}
         <main className="mx-auto max-w-[1800px] px-4 pt-4 pb-[calc(100svh-12rem)] sm:px-6 sm:pt-4 sm:pb-28 xl:px-3">

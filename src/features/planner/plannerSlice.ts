@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { shiftWeek, toDayKey, weekDayKeys, weekTitle } from './week';
 import { createSelector } from '@reduxjs/toolkit';
+import { occurrenceDragEnded, occurrenceDraggedOver, occurrenceDragStarted } from '../dnd/occurrenceDragActions';
 import type { ScopeQuestion } from '../series/occurrenceScope';
 import type { ShownOccurrence } from '../series/weekOccurrences';
 import type { DetailsTarget } from '../tasks/detailsRequest';
@@ -17,7 +18,7 @@ export interface PlannerState {
   scopeQuestion: ScopeQuestion | null;
   /**
    * An occurrence being dragged, and the day it is over (shown there live, as a dragged task is). Local: the drop
-   * records one occurrenceMoved (dnd/occurrenceSource.ts).
+   * records one occurrenceMoved (dnd/taskSource.ts).
    */
   occurrenceDrag: { occurrence: ShownOccurrence; over: TaskDate } | null;
 }
@@ -49,16 +50,18 @@ const plannerSlice = createSlice({
     scopeAsked(state, action: PayloadAction<ScopeQuestion | null>) {
       state.scopeQuestion = action.payload;
     },
-    occurrenceDragStarted(state, action: PayloadAction<ShownOccurrence>) {
-      state.occurrenceDrag = { occurrence: action.payload, over: action.payload.date };
-    },
-    occurrenceDraggedOver(state, action: PayloadAction<{ date: TaskDate }>) {
-      if (state.occurrenceDrag) state.occurrenceDrag.over = action.payload.date;
-    },
-    occurrenceDragEnded(state) {
-      state.occurrenceDrag = null;
-    },
   },
+  extraReducers: (builder) =>
+    builder
+      .addCase(occurrenceDragStarted, (state, action) => {
+        state.occurrenceDrag = { occurrence: action.payload, over: action.payload.date };
+      })
+      .addCase(occurrenceDraggedOver, (state, action) => {
+        if (state.occurrenceDrag) state.occurrenceDrag.over = action.payload.date;
+      })
+      .addCase(occurrenceDragEnded, (state) => {
+        state.occurrenceDrag = null;
+      }),
   selectors: {
     selectAnchor: (state) => state.anchor,
     selectSelectedColumn: (state) => state.selectedColumn,
@@ -75,10 +78,8 @@ export const {
   columnToggled,
   detailsShown,
   scopeAsked,
-  occurrenceDragStarted,
-  occurrenceDraggedOver,
-  occurrenceDragEnded,
 } = plannerSlice.actions;
+export { occurrenceDragStarted, occurrenceDraggedOver, occurrenceDragEnded };
 export const { selectAnchor, selectSelectedColumn, selectDetails, selectScopeQuestion, selectOccurrenceDrag } = plannerSlice.selectors;
 export const plannerReducer = plannerSlice.reducer;
 

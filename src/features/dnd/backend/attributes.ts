@@ -2,7 +2,7 @@
 export const HANDLE_ATTR = 'data-dnd-handle';
 /** On every card root, naming its task: columns find their cards by it, and a press finds its card's drag source. */
 export const TASK_ATTR = 'data-dnd-task';
-/** On an occurrence's card beside TASK_ATTR (both its key, series id|original date): its drag is occurrenceSource's. */
+/** On an occurrence's card beside TASK_ATTR (both its key, series id|original date): its drag is occurrenceSource's (taskSource.ts). */
 export const OCCURRENCE_ATTR = 'data-dnd-occurrence';
 /** The react-dnd type of a dragged task. */
 export const TASK_TYPE = 'task';
