@@ -37,6 +37,10 @@ export const notify = {
   withAction(message: string, action: { label: string; onClick: () => void }): void {
     raise(({ toast }) => toast(message, { action }));
   },
+  /** A message with two buttons: what most undo it ('Undo') first, then a second choice. Up for longer, to read both. */
+  withActions(message: string, action: { label: string; onClick: () => void }, second: { label: string; onClick: () => void }): void {
+    raise(({ toast }) => toast(message, { action, cancel: second, duration: 8000 }));
+  },
 };
 
 /** For <Toaster>: whether any notification has been raised yet, and a way to hear of the first. */

@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TaskDetailsDialog } from '../../src/features/tasks/TaskDetailsDialog';
+import { buildRule, repeatFormOf } from '../../src/features/tasks/repeatForm';
 
 // The repeat picker in a task's details (issue 30.1): each choice, made with native controls, gives the rule the
 // dialog saves. The rule's checking is the series code's (TaskDetailsRepeat.test.tsx covers it on the planner).
@@ -87,6 +88,19 @@ const cases: Array<[string, Pick, string]> = [
   ],
 ];
 
+// An occurrence's details open on its series' repeat: each rule the picker makes reads back to the same form.
+it.each(cases)('%s: read back from its rule, as an occurrence shows it', (_name, _pick, rule) => {
+  expect(buildRule(repeatFormOf({ kind: 'rule', rule })!)).toBe(rule);
+});
+
+it("reads the month-end clamp as 'on the 31st', and a rule the picker cannot show as none of its choices", () => {
+  expect(repeatFormOf({ kind: 'rule', rule: 'FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1' })).toMatchObject({ choice: 'monthlyDay', monthDay: 31 });
+  expect(repeatFormOf({ kind: 'afterCompletion', days: 4 })).toMatchObject({ choice: 'afterCompletion', days: 4 });
+  for (const rule of ['FREQ=DAILY;INTERVAL=3', 'FREQ=YEARLY;BYMONTH=3', 'FREQ=MONTHLY;BYDAY=MO,TU', 'FREQ=WEEKLY;BYDAY=1MO']) {
+    expect(repeatFormOf({ kind: 'rule', rule })).toBeNull();
+  }
+});
+
 function dialog(props: Partial<Parameters<typeof TaskDetailsDialog>[0]> = {}) {
   const onSave = jest.fn((): Promise<string | null> => Promise.resolve(null));
   render(<TaskDetailsDialog open title="Water plants" notes="" onSave={onSave} onClose={jest.fn()} {...props} />);
@@ -97,7 +111,7 @@ it.each(cases)('%s', async (_name, pick, rule) => {
   const { user, onSave } = dialog();
   await pick(user);
   await user.click(screen.getByRole('button', { name: 'Save' }));
-  expect(onSave).toHaveBeenCalledWith({ title: 'Water plants', notes: '', repeat: { kind: 'rule', rule } }, undefined);
+  expect(onSave).toHaveBeenCalledWith({ title: 'Water plants', notes: '', repeat: { kind: 'rule', rule } });
 });
 
 it('repeats 10 days after each completion', async () => {
@@ -109,14 +123,14 @@ it('repeats 10 days after each completion', async () => {
   // A completion-based repeat has no end of its own: no 'Ends' choice.
   expect(screen.queryByRole('combobox', { name: 'Ends' })).not.toBeInTheDocument();
   await user.click(screen.getByRole('button', { name: 'Save' }));
-  expect(onSave).toHaveBeenCalledWith({ title: 'Water plants', notes: '', repeat: { kind: 'afterCompletion', days: 10 } }, undefined);
+  expect(onSave).toHaveBeenCalledWith({ title: 'Water plants', notes: '', repeat: { kind: 'afterCompletion', days: 10 } });
 });
 
 it("saves no rule while 'Does not repeat' is chosen", async () => {
   const { user, onSave } = dialog();
   await user.type(screen.getByRole('textbox', { name: 'Notes' }), 'Twice');
   await user.click(screen.getByRole('button', { name: 'Save' }));
-  expect(onSave).toHaveBeenCalledWith({ title: 'Water plants', notes: 'Twice' }, undefined);
+  expect(onSave).toHaveBeenCalledWith({ title: 'Water plants', notes: 'Twice' });
 });
 
 it('shows the refusal it is given and stays open to fix the rule', async () => {
@@ -129,24 +143,41 @@ it('shows the refusal it is given and stays open to fix the rule', async () => {
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
-it("an occurrence's new rule asks only 'This and following' or 'All'", async () => {
-  const { user, onSave } = dialog({ repeatText: 'Every Monday' });
-  await choose(user, 'Repeat', 'Every day');
-  await user.click(screen.getByRole('button', { name: 'Save' }));
-  const scopes = screen.getByRole('group', { name: 'Change which tasks?' });
-  expect(within(scopes).queryByRole('button', { name: 'This task' })).not.toBeInTheDocument();
-  await user.click(within(scopes).getByRole('button', { name: 'All' }));
-  expect(onSave).toHaveBeenCalledWith({ title: 'Water plants', notes: '', repeat: { kind: 'rule', rule: 'FREQ=DAILY' } }, 'all');
+const WEEKLY = { repeatText: 'Every Monday', repeat: { kind: 'rule', rule: 'FREQ=WEEKLY;BYDAY=MO' }, firstDay: 'Mon 30 Nov 2026', lastDay: null, number: 3 } as const;
+
+it("an occurrence's details show its series: the repeat as it stands, first and last day, which occurrence", () => {
+  dialog({ series: { ...WEEKLY, repeat: { kind: 'rule', rule: 'FREQ=WEEKLY;BYDAY=MO;COUNT=5' }, lastDay: 'Mon 28 Dec 2026' } });
+  expect(screen.getByRole('combobox', { name: 'Repeat' })).toHaveValue('weekly');
+  expect(screen.getByRole('checkbox', { name: 'Monday' })).toBeChecked();
+  expect(screen.getByRole('combobox', { name: 'Ends' })).toHaveValue('count');
+  expect(screen.getByRole('spinbutton', { name: 'Times' })).toHaveValue(5);
+  // 'Does not repeat' is not a change of an occurrence: 'Stop repeating' is.
+  expect(screen.queryByRole('option', { name: 'Does not repeat' })).not.toBeInTheDocument();
+  expect(screen.getByText('Occurrence 3')).toBeInTheDocument();
+  expect(screen.getByText('Mon 30 Nov 2026')).toBeInTheDocument();
+  expect(screen.getByText('Mon 28 Dec 2026')).toBeInTheDocument();
 });
 
-it("an occurrence's 'Delete…' asks which tasks, then deletes with that scope", async () => {
+it("an occurrence's repeat the picker cannot show stays as it is, and saving a title changes no rule", async () => {
+  const { user, onSave } = dialog({ series: { ...WEEKLY, repeatText: 'Every 3 days', repeat: { kind: 'rule', rule: 'FREQ=DAILY;INTERVAL=3' } } });
+  expect(screen.getByRole('combobox', { name: 'Repeat' })).toHaveDisplayValue('Every 3 days (as it is)');
+  await user.type(screen.getByRole('textbox', { name: 'Title' }), ' twice');
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  expect(onSave).toHaveBeenCalledWith({ title: 'Water plants twice', notes: '' });
+});
+
+it("an occurrence's new rule is saved as it is chosen (for this one and the following), without a question", async () => {
+  const { user, onSave } = dialog({ series: WEEKLY });
+  await choose(user, 'Repeat', 'Every day');
+  await user.click(screen.getByRole('button', { name: 'Save' }));
+  expect(screen.queryByRole('group')).not.toBeInTheDocument();
+  expect(onSave).toHaveBeenCalledWith({ title: 'Water plants', notes: '', repeat: { kind: 'rule', rule: 'FREQ=DAILY' } });
+});
+
+it("an occurrence's 'Delete' deletes this one at once (its toast offers the others)", async () => {
   const onDelete = jest.fn();
-  const { user, onSave } = dialog({ repeatText: 'Every day', onDelete });
-  await user.click(screen.getByRole('button', { name: 'Delete…' }));
-  const scopes = screen.getByRole('group', { name: 'Delete which tasks?' });
-  // Deleting one occurrence is a choice too (a skip).
-  expect(within(scopes).getByRole('button', { name: 'This task' })).toBeInTheDocument();
-  await user.click(within(scopes).getByRole('button', { name: 'This and following' }));
-  expect(onDelete).toHaveBeenCalledWith('following');
+  const { user, onSave } = dialog({ series: WEEKLY, onDelete });
+  await user.click(screen.getByRole('button', { name: 'Delete' }));
+  expect(onDelete).toHaveBeenCalledWith();
   expect(onSave).not.toHaveBeenCalled();
 });

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
-// axe-core (WCAG 2.0/2.1 A and AA, and best practices) over every page and every dialog, in both
-// themes, at phone, tablet, desktop and laptop width, with a lived-in board. Each row of SCREENS is one screen
-// to check; a new dialog is one more row, e.g.
+// axe-core (its default rules: WCAG 2.0-2.2 A and AA, best practices; and WCAG 2.5.3's label in name) over every
+// page and every dialog, in both themes, at phone, tablet, desktop and laptop width, with a lived-in board. Each row
+// of SCREENS is one screen to check; a new dialog is one more row, e.g.
 //   { name: 'Settings dialog', path: '/', show: (page) => openFromUserMenu(page, 'Settings', 'Settings') },
 // A test loads a page once and checks each of that page's screens in turn, closing what it opened before the
 // next (a screen that cannot be closed, such as a deletion's toast, comes last): the page loads are most of what
@@ -13,7 +13,8 @@ import { expect, test, type Page } from '@playwright/test';
 test.describe.configure({ mode: 'parallel' });
 
 const TODAY = new Date(2026, 10, 25, 10, 0); // Wednesday
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+/** WCAG 2.5.3 Label in Name, as axe-core names its (experimental) rule. */
+const LABEL_IN_NAME = 'label-content-name-mismatch';
 
 /** Tasks on some days of the shown week (some of them done), none on others, two for Some Day. */
 const TASKS = [
@@ -124,18 +125,36 @@ const PAGES = [...new Set(SCREENS.map((screen) => screen.path))].map((path) => S
 /** The axe violations on the page as it is now, each with the nodes and what is wrong with them. */
 async function violationsOf(page: Page, theme: string) {
   await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+  return axeViolations(page);
+}
+
+async function axeViolations(page: Page) {
   // Colours are checked as they end, not halfway through a fade-in.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   // Legacy mode runs axe.run() in the page itself instead of runPartial() per frame and finishRun() in an
   // extra blank page: the same rules over the same nodes (the app has no frames), at a third of the time. Only
   // violations are collected in full (axe's resultTypes): passes and incomplete keep one node each, ~15% less time.
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] }).setLegacyMode().analyze();
+  // Every rule axe runs by default (WCAG 2.0-2.2 A and AA, best practices), and label-content-name-mismatch, WCAG
+  // 2.5.3 Label in Name (a control's name holds the text it shows: speech-input users say what they see), one of
+  // axe's experimental rules, which run only when named. (options() replaces the runOnly withTags() would set.)
+  const { violations } = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'], rules: { [LABEL_IN_NAME]: { enabled: true } } })
+    .setLegacyMode()
+    .analyze();
   return violations.map(({ id, help, nodes }) => ({
     id,
     help,
     nodes: nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`),
   }));
 }
+
+// What the day strip's buttons were (issue 42): the check above would not see them unless the rule runs.
+test('the axe run includes label in name (WCAG 2.5.3): a name that does not hold the text shown is a violation', async ({ page }) => {
+  await page.setContent('<main><button aria-label="Go to Mon 30 Nov"><span>Mon</span><span>30</span></button></main>');
+  expect((await axeViolations(page)).map((violation) => violation.id)).toContain(LABEL_IN_NAME);
+  await page.setContent('<main><button><span>Mon</span> <span>30</span><span style="position:absolute;clip:rect(0 0 0 0)"> Nov</span></button></main>');
+  expect((await axeViolations(page)).map((violation) => violation.id)).not.toContain(LABEL_IN_NAME);
+});
 
 for (const theme of ['light', 'dark'] as const) {
   for (const viewport of VIEWPORTS) {

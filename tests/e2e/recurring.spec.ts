@@ -135,7 +135,7 @@ test("a task's details: notes with a link, marked on the card and kept across a 
   expect(stored.map((task) => task.notes)).toEqual(['Window seat\nhttps://example.com/flights']);
 });
 
-test("an occurrence's rename asks its scope: 'All' renames every week's, the done one keeps its name", async ({ page }) => {
+test("an occurrence's rename in its details is for this one; the toast's 'All' renames every week's, the done one keeps its name", async ({ page }) => {
   await page.goto('/');
   await addOne(page, 'Wed 25 Nov', 'Stretch every day');
   await column(page, 'Wed 25 Nov').getByRole('button', { name: 'Mark "Stretch" complete' }).click();
@@ -144,8 +144,12 @@ test("an occurrence's rename asks its scope: 'All' renames every week's, the don
   await expect(details).toHaveAccessibleDescription('Every day');
   await details.getByRole('textbox', { name: 'Title' }).fill('Stretch and breathe');
   await details.getByRole('button', { name: 'Save' }).click();
-  await details.getByRole('button', { name: 'All' }).click();
+  await expect(details).toBeHidden();
+  await expect(column(page, 'Fri 27 Nov').getByRole('button', { name: 'Stretch', exact: true })).toBeVisible();
+  await page.getByRole('listitem').filter({ hasText: 'this one only' }).getByRole('button', { name: 'Not just this one…' }).click();
+  await page.getByRole('dialog', { name: 'Change which tasks?' }).getByRole('button', { name: 'All' }).click();
   await expect(column(page, 'Thu 26 Nov').getByRole('button', { name: 'Stretch and breathe', exact: true })).toBeVisible();
+  await expect(column(page, 'Fri 27 Nov').getByRole('button', { name: 'Stretch and breathe', exact: true })).toBeVisible();
   await expect(column(page, 'Wed 25 Nov').getByRole('button', { name: 'Stretch', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Next week' }).click();
   await expect(column(page, 'Mon 30 Nov').getByRole('button', { name: 'Stretch and breathe', exact: true })).toBeVisible();
@@ -184,17 +188,16 @@ test("the repeat picker: a plain task repeats every Monday and Wednesday, in thi
   await expect(plants('Mon 30 Nov')).toHaveCount(0);
 });
 
-test("a new rule for 'This and following': the days before keep the old rule, from there on the new one", async ({ page }) => {
+test("a new rule from an occurrence's details: the days before keep the old rule, from there on the new one", async ({ page }) => {
   await page.goto('/');
   await addOne(page, 'Wed 25 Nov', 'Stretch every day');
   await column(page, 'Fri 27 Nov').getByRole('button', { name: 'Details of "Stretch"' }).click();
   const details = page.getByRole('dialog', { name: 'Task details' });
   await details.getByRole('combobox', { name: 'Repeat' }).selectOption('Every weekday (Mon–Fri)');
+  // A new rule is never for one occurrence alone: it is for this one and the following, as the toast says.
   await details.getByRole('button', { name: 'Save' }).click();
-  // A new rule is never for one occurrence alone.
-  await expect(details.getByRole('button', { name: 'This task' })).toHaveCount(0);
-  await details.getByRole('button', { name: 'This and following' }).click();
   await expect(details).toBeHidden();
+  await expect(page.getByText('Changed the repeat of “Stretch” from Fri 27 Nov on')).toBeVisible();
   const stretch = (day: string) => column(page, day).getByRole('button', { name: 'Stretch', exact: true });
   await expect(stretch('Thu 26 Nov')).toHaveAccessibleDescription('Every day');
   await expect(stretch('Fri 27 Nov')).toHaveAccessibleDescription('Every weekday');
@@ -242,17 +245,20 @@ test("'Move to…' in an occurrence's details moves that one to next week and ba
   await expect(review('Fri 27 Nov')).toBeVisible();
 });
 
-test("'Delete…' in an occurrence's details asks which: 'This and following' ends the series the day before", async ({ page }) => {
+test("'Delete' in an occurrence's details deletes that one; the toast's 'This and following' ends the series the day before", async ({ page }) => {
   await page.goto('/');
   await addOne(page, 'Wed 25 Nov', 'Stretch every day');
   await column(page, 'Fri 27 Nov').getByRole('button', { name: 'Details of "Stretch"' }).click();
   const details = page.getByRole('dialog', { name: 'Task details' });
-  await details.getByRole('button', { name: 'Delete…' }).click();
-  await details.getByRole('group', { name: 'Delete which tasks?' }).getByRole('button', { name: 'This and following' }).click();
+  await details.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(details).toBeHidden();
   const stretch = (day: string) => column(page, day).getByRole('button', { name: 'Stretch', exact: true });
-  await expect(stretch('Thu 26 Nov')).toBeVisible();
   await expect(stretch('Fri 27 Nov')).toHaveCount(0);
+  await expect(stretch('Sat 28 Nov')).toBeVisible();
+  await page.getByRole('listitem').filter({ hasText: 'Deleted “Stretch” on Fri 27 Nov, this one only' }).getByRole('button', { name: 'Not just this one…' }).click();
+  await page.getByRole('dialog', { name: 'Delete which tasks?' }).getByRole('button', { name: 'This and following' }).click();
+  await expect(stretch('Thu 26 Nov')).toBeVisible();
+  await expect(stretch('Sat 28 Nov')).toHaveCount(0);
   await expect(stretch('Sun 29 Nov')).toHaveCount(0);
   await page.getByRole('button', { name: 'Next week' }).click();
   await expect(stretch('Mon 30 Nov')).toHaveCount(0);

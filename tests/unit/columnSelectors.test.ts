@@ -215,7 +215,7 @@ describe('column selectors', () => {
 });
 
 describe('a column’s one subscription (makeSelectColumn)', () => {
-  const planner = (selectedColumn: string | null): PlannerState => ({ anchor: DAYS[0]!, selectedColumn });
+  const planner = (selectedColumn: string | null): PlannerState => ({ anchor: DAYS[0]!, selectedColumn, details: null, scopeQuestion: null, occurrenceDrag: null });
 
   it('hands every column the object it handed before when an edit leaves its list, the drag and the selection alone', () => {
     const state = week();

@@ -12,14 +12,14 @@ import {
 import { toDayKey } from '../../src/features/planner/week';
 import { MemoryStorage, startStore } from './memoryStorage';
 
-const at = (anchor: string): PlannerState => ({ anchor, selectedColumn: null });
+const at = (anchor: string): PlannerState => ({ anchor, selectedColumn: null, details: null, scopeQuestion: null, occurrenceDrag: null });
 
 describe('planner slice', () => {
   afterEach(() => jest.useRealTimers());
 
   it('starts on today with no column selected', () => {
     jest.useFakeTimers({ now: new Date(2026, 11, 31, 9, 30) });
-    expect(plannerReducer(undefined, { type: '@@init' })).toEqual({ anchor: '2026-12-31', selectedColumn: null });
+    expect(plannerReducer(undefined, { type: '@@init' })).toEqual({ anchor: '2026-12-31', selectedColumn: null, details: null, scopeQuestion: null, occurrenceDrag: null });
   });
 
   it('next and previous step whole weeks', () => {

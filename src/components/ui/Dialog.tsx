@@ -22,12 +22,14 @@ export function Dialog({ open, onClose, title, description, children, width = 'm
   const titleId = useId();
   const descriptionId = useId();
 
+  // After every render, not only when `open` changes: Escape closes the <dialog> itself, and a parent that keeps it
+  // open (a details view showing why what was typed could not be saved) has it shown again.
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     else if (!open && dialog.open) dialog.close();
-  }, [open]);
+  });
 
   return (
     <dialog

@@ -3,7 +3,7 @@ import { DndProvider, useDragDropManager } from 'react-dnd';
 import { useAppStore } from '../../app/hooks';
 import { useAnnounce } from './announceContext';
 import { provideSources } from './backend/demand';
-import { taskSource } from './taskSource';
+import { cardSource, type OccurrenceDragHost } from './taskSource';
 import type { BackendFactory } from 'dnd-core';
 import { LazyBackend } from './backend/plannerBackend';
 import { DragAnnouncer } from './DragAnnouncer';
@@ -36,20 +36,26 @@ function DragLayer() {
 }
 
 /** What a card's drag does, for the backends, which register its source on demand (backend/cardSources.ts). */
-function CardSources(): null {
+function CardSources({ occurrences }: { occurrences?: OccurrenceDragHost }): null {
   const store = useAppStore();
   const announce = useAnnounce();
   const manager = useDragDropManager();
-  useEffect(() => provideSources(manager, { sourceFor: (id, card) => taskSource(id, card, store, announce) }), [manager, store, announce]);
+  useEffect(
+    () =>
+      provideSources(manager, {
+        sourceFor: (id, card) => cardSource(id, card, store, announce, occurrences),
+      }),
+    [manager, store, announce, occurrences],
+  );
   return null;
 }
 
 /** Drag and drop for the planner grid: mouse, touch and keyboard, the drag overlay and the live region. */
-export function PlannerDndProvider({ children }: { children: ReactNode }) {
+export function PlannerDndProvider({ children, occurrences }: { children: ReactNode; occurrences?: OccurrenceDragHost }) {
   return (
     <DndProvider backend={PlannerBackend}>
       <DragAnnouncer>
-        <CardSources />
+        <CardSources occurrences={occurrences} />
         {children}
         <DragLayer />
       </DragAnnouncer>

@@ -13,7 +13,8 @@ export default function TaskDragLayer() {
     item: monitor.isDragging() ? (monitor.getItem() as DraggedTask | null) : null,
     offset: monitor.getSourceClientOffset(),
   }));
-  const task = useAppSelector((state) => (item ? taskIn(state.tasks, item.id) : undefined));
+  const stored = useAppSelector((state) => (item && !item.occurrence ? taskIn(state.tasks, item.id) : undefined));
+  const task = item?.occurrence ?? stored;
   if (!item || !offset || !task) return null;
   return (
     <div className="pointer-events-none fixed inset-0 z-50" data-testid="drag-layer">

@@ -5,7 +5,8 @@ import { useAppStore } from '../../app/hooks';
 import { taskDragMovedTo } from '../tasks/events';
 import type { TaskDate } from '../tasks/types';
 import { INSTRUCTIONS_ID } from './announcements';
-import { HANDLE_ATTR, TASK_ATTR, TASK_TYPE, type DraggedTask } from './backend/attributes';
+import { occurrenceDraggedOver } from './occurrenceDragActions';
+import { HANDLE_ATTR, OCCURRENCE_ATTR, TASK_ATTR, TASK_TYPE, type DraggedTask } from './backend/attributes';
 import { currentPoint } from './backend/plannerBackend';
 import { slotOf } from './dragPosition';
 import { dropOnColumnGoesToEnd, moveOverTask } from './moves';
@@ -25,12 +26,21 @@ export interface TaskDnd {
 export function taskDndProps(id: string, isDragging: boolean): TaskDnd {
   return {
     cardProps: { [TASK_ATTR]: id },
-    handleProps: {
-      [HANDLE_ATTR]: id,
-      'aria-roledescription': 'draggable',
-      'aria-describedby': INSTRUCTIONS_ID,
-      'aria-pressed': isDragging,
-    },
+    handleProps: handleProps(id, isDragging),
+  };
+}
+
+/** An occurrence's card as a drag source, named by its key (series id|original date): see taskSource.ts. */
+export function occurrenceDndProps(key: string, isDragging: boolean): { cardProps: Record<`data-${string}`, string>; handleProps: TaskDnd['handleProps'] } {
+  return { cardProps: { [TASK_ATTR]: key, [OCCURRENCE_ATTR]: key }, handleProps: handleProps(key, isDragging) };
+}
+
+function handleProps(id: string, isDragging: boolean): TaskDnd['handleProps'] {
+  return {
+    [HANDLE_ATTR]: id,
+    'aria-roledescription': 'draggable',
+    'aria-describedby': INSTRUCTIONS_ID,
+    'aria-pressed': isDragging,
   };
 }
 
@@ -55,16 +65,19 @@ export function useColumnDrop(date: TaskDate): ColumnDrop {
       accept: TASK_TYPE,
       // Hover moves live; a drop applies the same rule to the last position, so what was shown is what stays.
       hover: (item, monitor) => {
+        // An occurrence has no place among the day's tasks (it shows after them): it is over this day, live.
+        if (item.occurrence) return overDay(store, date);
         const pointer = currentPoint(manager) ?? monitor.getClientOffset();
         const card = pointer && cardAt(node.current, pointer);
         if (card) moveOver(store, item.id, card, pointer);
         else if (slotOf(store.getState(), item.id)?.date !== date) store.dispatch(taskDragMovedTo({ id: item.id, toDate: date }));
       },
       drop: (item, monitor) => {
+        if (item.occurrence) return overDay(store, date);
         const pointer = monitor.getClientOffset();
         const card = pointer && cardAt(node.current, pointer);
         if (card) return moveOver(store, item.id, card, pointer);
-        const cards = node.current?.querySelectorAll(`[${TASK_ATTR}]`) ?? [];
+        const cards = node.current?.querySelectorAll(`[${TASK_ATTR}]:not([${OCCURRENCE_ATTR}])`) ?? [];
         const ends = cards.length > 0 ? [cards[0]!.getBoundingClientRect(), cards[cards.length - 1]!.getBoundingClientRect()] : [];
         if (pointer && !dropOnColumnGoesToEnd(ends, pointer.y)) return;
         store.dispatch(taskDragMovedTo({ id: item.id, toDate: date }));
@@ -85,13 +98,20 @@ export function useColumnDrop(date: TaskDate): ColumnDrop {
   return { ref, isOver };
 }
 
-/** The card of `column` under a point, if any (the drag layer takes no pointer events, so it is never in the way). */
+/**
+ * The task card of `column` under a point, if any (the drag layer takes no pointer events, so it is never in the
+ * way). An occurrence's card is not a place among the tasks: over it, a task goes to the day's end.
+ */
 function cardAt(column: HTMLElement | null, { x, y }: XYCoord): HTMLElement | null {
   const card = column?.ownerDocument.elementFromPoint(x, y)?.closest<HTMLElement>(`[${TASK_ATTR}]`);
-  return card && column!.contains(card) ? card : null;
+  return card && !card.hasAttribute(OCCURRENCE_ATTR) && column!.contains(card) ? card : null;
 }
 
 type Store = ReturnType<typeof useAppStore>;
+
+function overDay(store: Store, date: TaskDate): void {
+  if (store.getState().planner.occurrenceDrag?.over !== date) store.dispatch(occurrenceDraggedOver({ date }));
+}
 
 function moveOver(store: Store, draggedId: string, hoveredCard: HTMLElement, pointer: { y: number }): void {
   const hoveredId = hoveredCard.getAttribute(TASK_ATTR);

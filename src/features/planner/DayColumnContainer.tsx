@@ -13,7 +13,7 @@ import { OccurrenceCardContainer } from '../series/OccurrenceCardContainer';
 import { quickAdded } from '../series/quickAddThunk';
 import { dayOf } from '../series/weekOccurrences';
 import { makeSelectColumn, selectWeekOccurrences } from './columnView';
-import { columnToggled } from './plannerSlice';
+import { columnToggled, selectOccurrenceDrag } from './plannerSlice';
 import { dayElementId } from './reveal';
 import { dateLabel, dayLabel, isTodayKey } from './week';
 
@@ -167,7 +167,14 @@ const ColumnWithCards = memo(function ColumnWithCards({ date, ...column }: Colum
   // One selector instance per column keeps each column's memo independent.
   const selectColumn = useMemo(() => makeSelectColumn(), []);
   const { tasks, draggedId, selected, dragFrom } = useAppSelector((state) => selectColumn(state, date));
-  const occurrences = useAppSelector((state) => dayOf(selectWeekOccurrences(state), date));
+  const computed = useAppSelector((state) => dayOf(selectWeekOccurrences(state), date));
+  // A dragged occurrence shows on the day it is over (at its end), as a dragged task does, in any week.
+  const drag = useAppSelector(selectOccurrenceDrag);
+  const occurrences = useMemo(() => {
+    if (!drag) return computed;
+    const others = computed.filter((occurrence) => occurrence.key !== drag.occurrence.key);
+    return drag.over === date ? [...others, drag.occurrence] : others.length === computed.length ? computed : others;
+  }, [computed, drag, date]);
   const rendered = useRenderedCount(tasks.length);
   const shown = useMemo(() => (rendered < tasks.length ? tasks.slice(0, rendered) : tasks), [tasks, rendered]);
   const groups = useTaskGroups(shown);

@@ -24,8 +24,10 @@ type Story = StoryObj<typeof meta>;
 /** Under the header on a phone: a press brings that day's heading under the header. */
 export const Phone: Story = {
   play: async ({ args, canvas, userEvent }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Go to Some Day' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Some Day' }));
     await expect(args.onJump).toHaveBeenCalledWith('someday');
+    // Named by what it shows, then the month (WCAG 2.5.3).
+    await expect(canvas.getByRole('button', { name: 'Mon 23 Nov' })).toHaveTextContent(/^Mon 23/);
   },
 };
 

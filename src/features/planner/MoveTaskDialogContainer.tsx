@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { loadedSeries } from '../series/seriesCode';
+import { occurrenceMovedHere } from '../series/occurrenceScope';
 import { occurrenceKey } from '../series/types';
 import type { MoveWeek } from '../tasks/MoveTaskDialog';
 import { loadMoveTaskDialog } from '../tasks/moveRequest';
@@ -52,13 +52,9 @@ export function MoveTaskDialogContainer({ taskId, occurrence, onClose }: { taskI
   if (!wanted) return null;
   const onMove = (date: TaskDate) => {
     // A task moves to that day's end; an occurrence is shown there, in whichever week is on screen (its original
-    // day again clears the move).
+    // day again clears the move), this one only, as its toast says (series/occurrenceScope.ts).
     if (task) dispatch(taskMovedToEnd({ id: task.id, toDate: date }));
-    else {
-      // The series code is there: the occurrence was drawn by it.
-      const runtime = loadedSeries();
-      if (occurrence && runtime) dispatch(runtime.occurrenceMoved({ ...occurrence, to: date }));
-    }
+    else if (occurrence) dispatch(occurrenceMovedHere(occurrence, date));
     onClose();
   };
   return (

@@ -19,6 +19,9 @@ export interface PlannerHeaderProps {
   userMenu?: ReactNode;
   /** Under the header's row on a phone: the day strip. */
   strip?: ReactNode;
+  /** Drag and drop's hold on the week buttons: resting a drag on one turns the week (dnd/weekTurn.ts). */
+  previousWeekRef?: (node: HTMLElement | null) => void;
+  nextWeekRef?: (node: HTMLElement | null) => void;
 }
 
 // 44 px on a touch screen (a finger's hit area), 36 px with a mouse.
@@ -41,6 +44,8 @@ export function PlannerHeader({
   canRedo = false,
   userMenu,
   strip,
+  previousWeekRef,
+  nextWeekRef,
 }: PlannerHeaderProps) {
   const dark = theme === 'dark';
   const header = useStickyHeight();
@@ -74,7 +79,7 @@ export function PlannerHeader({
             </div>
           )}
           <div className="flex items-center sm:rounded-xl sm:border sm:border-slate-200 sm:bg-white sm:p-0.5 sm:shadow-sm dark:sm:border-slate-800 dark:sm:bg-slate-900">
-            <button type="button" aria-label="Previous week" onClick={onPreviousWeek} className={iconButton}>
+            <button ref={previousWeekRef} type="button" aria-label="Previous week" onClick={onPreviousWeek} className={iconButton}>
               <ChevronLeftIcon className="size-5" />
             </button>
             <button
@@ -84,7 +89,7 @@ export function PlannerHeader({
             >
               Today
             </button>
-            <button type="button" aria-label="Next week" onClick={onNextWeek} className={iconButton}>
+            <button ref={nextWeekRef} type="button" aria-label="Next week" onClick={onNextWeek} className={iconButton}>
               <ChevronRightIcon className="size-5" />
             </button>
           </div>

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { UserMenuContainer } from '../auth/UserMenuContainer';
+import { useWeekTurnDrop } from '../dnd/weekTurn';
 import { redoRequested, selectCanRedo, selectCanUndo, undoRequested } from '../history/historySlice';
 import { selectTheme, themeToggled } from '../theme/themeSlice';
 import { DayStrip } from './DayStrip';
@@ -27,12 +28,16 @@ export function PlannerHeaderContainer() {
     const today = toDayKey(new Date());
     requestAnimationFrame(() => revealDay(today));
   }, [dispatch]);
+  const onPreviousWeek = useCallback(() => dispatch(previousWeekShown()), [dispatch]);
+  const onNextWeek = useCallback(() => dispatch(nextWeekShown()), [dispatch]);
   return (
     <PlannerHeader
       title={title}
       theme={theme}
-      onPreviousWeek={useCallback(() => dispatch(previousWeekShown()), [dispatch])}
-      onNextWeek={useCallback(() => dispatch(nextWeekShown()), [dispatch])}
+      onPreviousWeek={onPreviousWeek}
+      onNextWeek={onNextWeek}
+      previousWeekRef={useWeekTurnDrop(onPreviousWeek)}
+      nextWeekRef={useWeekTurnDrop(onNextWeek)}
       onToday={onToday}
       onToggleTheme={useCallback(() => dispatch(themeToggled()), [dispatch])}
       onUndo={useCallback(() => dispatch(undoRequested()), [dispatch])}

@@ -1,18 +1,20 @@
-import { useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { whenIdle } from '../../lib/idle';
 import { TASK_ATTR } from '../dnd/backend/attributes';
 import { PlannerDndProvider } from '../dnd/PlannerDndProvider';
 import { useHistoryShortcuts } from '../history/useHistoryShortcuts';
 import { AddTodayButton } from '../tasks/AddTodayButton';
 import { DetailsRequestContext, loadTaskDetailsDialog, type DetailsTarget } from '../tasks/detailsRequest';
-import { loadMoveTaskDialog, MoveRequestContext } from '../tasks/moveRequest';
+import { loadMoveTaskDialog, MoveRequestContext, OccurrenceMoveRequestContext } from '../tasks/moveRequest';
 import { taskAdded } from '../tasks/events';
 import { MoveTaskDialogContainer, type MovingOccurrence } from './MoveTaskDialogContainer';
+import { occurrenceDragHost } from './occurrenceDrag';
 import { PlannerHeaderContainer } from './PlannerHeaderContainer';
 import { TaskDetailsContainer } from './TaskDetailsContainer';
-import { selectWeekDayKeys, todayShown } from './plannerSlice';
+import { detailsShown, selectDetails, selectWeekDayKeys, todayShown } from './plannerSlice';
+import { ScopeDialogContainer } from './ScopeDialogContainer';
 import { dayElementId, NARROW, revealDay } from './reveal';
 import { replayTakenInput } from './heldInput';
 import { toDayKey } from './week';
@@ -46,25 +48,33 @@ export function PlannerPage() {
   const [movingId, setMovingId] = useState<string | null>(null);
   const [movingOccurrence, setMovingOccurrence] = useState<MovingOccurrence | null>(null);
   const endMove = useCallback(() => (setMovingId(null), setMovingOccurrence(null)), []);
-  const [details, setDetails] = useState<DetailsTarget | null>(null);
-  const endDetails = useCallback(() => setDetails(null), []);
+  // In the store: a toast's 'Not just this one…' after a move opens the occurrence's details too.
+  const details = useAppSelector(selectDetails);
+  const setDetails = useCallback((target: DetailsTarget | null) => dispatch(detailsShown(target)), [dispatch]);
+  const endDetails = useCallback(() => setDetails(null), [setDetails]);
+  const store = useAppStore();
+  const occurrenceDrags = useMemo(() => occurrenceDragHost(store), [store]);
 
   return (
     <div className="min-h-screen">
-      <PlannerHeaderContainer />
-      {/* On a phone the last days can still scroll up to the header, as the day strip and 'Today' bring them there. */}
-      <main className="mx-auto max-w-[1800px] px-4 pt-4 pb-[calc(100svh-12rem)] sm:px-6 sm:pt-4 sm:pb-28 xl:px-3">
-        <PlannerDndProvider>
+      {/* Around the header too: a drag resting on 'Previous week' or 'Next week' turns the week (dnd/weekTurn.ts). */}
+      <PlannerDndProvider occurrences={occurrenceDrags}>
+        <PlannerHeaderContainer />
+        {/* On a phone the last days can still scroll up to the header, as the day strip and 'Today' bring them there. */}
+        <main className="mx-auto max-w-[1800px] px-4 pt-4 pb-[calc(100svh-12rem)] sm:px-6 sm:pt-4 sm:pb-28 xl:px-3">
           <MoveRequestContext value={setMovingId}>
-            <DetailsRequestContext value={setDetails}>
-              <WeekGrid days={days} />
-            </DetailsRequestContext>
+            <OccurrenceMoveRequestContext value={setMovingOccurrence}>
+              <DetailsRequestContext value={setDetails}>
+                <WeekGrid days={days} />
+              </DetailsRequestContext>
+            </OccurrenceMoveRequestContext>
           </MoveRequestContext>
-        </PlannerDndProvider>
-      </main>
+        </main>
+      </PlannerDndProvider>
       <AddTodayButton onClick={addForToday} />
       <MoveTaskDialogContainer taskId={movingId} occurrence={movingOccurrence} onClose={endMove} />
       <TaskDetailsContainer target={details} onClose={endDetails} onMove={setMovingId} onMoveOccurrence={setMovingOccurrence} />
+      <ScopeDialogContainer />
       <HoverIconImages />
     </div>
   );

@@ -1,27 +1,31 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { historyGroupEnded, historyGroupStarted } from '../history/historySlice';
-import { changeRepeatEvents, makeRepeatingEvents } from '../series/repeatChange';
+import { occurrenceDeletedHere, occurrenceEditedHere, repeatChangedHere } from '../series/occurrenceScope';
+import { makeRepeatingEvents } from '../series/repeatChange';
 import { loadedSeries, loadSeries } from '../series/seriesHost';
 import { occurrenceKey, type Repeat } from '../series/types';
 import { loadTaskDetailsDialog, type DetailsTarget } from '../tasks/detailsRequest';
 import { taskNotesSet, taskRenamed } from '../tasks/events';
-import type { DetailsScope, TaskDetailsChange } from '../tasks/TaskDetailsDialog';
+import type { SeriesFacts, TaskDetailsChange } from '../tasks/TaskDetailsDialog';
 import { selectTaskById } from '../tasks/taskSelectors';
 import type { MovingOccurrence } from './MoveTaskDialogContainer';
-import { toDayKey } from './week';
+import { dateLabel, dayLabel, toDayKey } from './week';
 
 const TaskDetailsDialog = lazy(() => loadTaskDetailsDialog().then((module) => ({ default: module.TaskDetailsDialog })));
 
 interface Shown {
   title: string;
   notes: string;
-  repeatText?: string;
 }
 
+/** 'Mon 30 Nov 2026' */
+const longDay = (key: string) => `${dayLabel(key)} ${dateLabel(key)} ${key.slice(0, 4)}`;
+
 /**
- * The details of the task or occurrence asked for. A plain task's changes are task events (rename, notes); an
- * occurrence's are the events of the scope chosen (series/scopes.ts). Each save is one undo step.
+ * The details of the task or occurrence asked for. A plain task's changes are task events (rename, notes), one undo
+ * step. An occurrence's follow the one rule for occurrences (series/occurrenceScope.ts): this one alone, said in a
+ * toast that offers the others; a new repeat is from this one on.
  */
 export function TaskDetailsContainer({
   target,
@@ -53,41 +57,44 @@ export function TaskDetailsContainer({
   if (!wanted) return null;
 
   const runtime = loadedSeries();
-  const series = target?.kind === 'occurrence' ? store.getState().series.series.entities[target.seriesId] : undefined;
-  const repeatText = series && runtime ? runtime.describeRepeat(series.repeat, series.firstDate) : undefined;
+  const occurrence = target?.kind === 'occurrence' ? target : null;
+  const series = occurrence ? store.getState().series.series.entities[occurrence.seriesId] : undefined;
+  let facts: SeriesFacts | undefined;
+  if (occurrence && series && runtime) {
+    const { firstDate, lastDate, number } = runtime.occurrenceFacts(series, occurrence.originalDate, runtime.exceptionsBySeries(store.getState().series));
+    facts = {
+      repeatText: runtime.describeRepeat(series.repeat, series.firstDate),
+      repeat: series.repeat,
+      firstDay: longDay(firstDate),
+      lastDay: lastDate === null ? null : longDay(lastDate),
+      number,
+    };
+  }
 
-  const onSave = async (change: TaskDetailsChange, scope: DetailsScope = 'this'): Promise<string | null> => {
+  const onSave = async (change: TaskDetailsChange): Promise<string | null> => {
     if (!target || !shown) return null;
-    if (change.repeat) return saveRepeat(change, change.repeat, scope);
-    dispatch(historyGroupStarted());
     if (target.kind === 'task') {
+      if (change.repeat) return startRepeating(target.id, change, change.repeat);
+      dispatch(historyGroupStarted());
       if (change.title !== shown.title) dispatch(taskRenamed({ id: target.id, title: change.title }));
       if (change.notes !== shown.notes) dispatch(taskNotesSet({ id: target.id, notes: change.notes }));
-    } else if (series && runtime) {
+      dispatch(historyGroupEnded());
+    } else {
       const edit = changedFields(change, shown);
-      for (const event of runtime.editEvents(series, target.originalDate, edit, scope)) dispatch(event);
+      if (change.repeat) {
+        const error = await dispatch(repeatChangedHere(target, edit, change.repeat));
+        if (error) return error;
+      } else dispatch(occurrenceEditedHere(target, edit));
     }
-    dispatch(historyGroupEnded());
     onClose();
     return null;
   };
-  // A new rule: the series code (lazy) checks it; a refusal goes back to the dialog and nothing is dispatched.
-  const saveRepeat = async (change: TaskDetailsChange, repeat: Repeat, scope: DetailsScope): Promise<string | null> => {
-    if (!target || !shown) return null;
+  // A plain task starts repeating: the series code (lazy) checks the rule; a refusal goes back to the dialog.
+  const startRepeating = async (id: string, change: TaskDetailsChange, repeat: Repeat): Promise<string | null> => {
     const code = await loadSeries();
-    const state = store.getState();
-    const template = { title: change.title, notes: change.notes };
-    let result;
-    if (target.kind === 'task') {
-      const task = selectTaskById(state, target.id);
-      if (!task) return null;
-      result = makeRepeatingEvents(code, task.id, task.date, template, repeat, toDayKey(new Date()));
-    } else {
-      const current = state.series.series.entities[target.seriesId];
-      if (!current) return null;
-      const edit = changedFields(change, shown);
-      result = changeRepeatEvents(code, current, target.originalDate, edit, repeat, scope === 'all' ? 'all' : 'following');
-    }
+    const task = selectTaskById(store.getState(), id);
+    if (!task) return null;
+    const result = makeRepeatingEvents(code, task.id, task.date, { title: change.title, notes: change.notes }, repeat, toDayKey(new Date()));
     if (!result.ok) return result.error;
     dispatch(historyGroupStarted());
     for (const event of result.events) dispatch(event);
@@ -102,21 +109,12 @@ export function TaskDetailsContainer({
           onClose();
         }
       : undefined;
-  // Deleting an occurrence asks its scope: this one is a skip, the following end the series, all delete it.
-  const onDelete =
-    series && runtime && target?.kind === 'occurrence'
-      ? (scope: DetailsScope) => {
-          dispatch(historyGroupStarted());
-          for (const event of runtime.deleteEvents(series, target.originalDate, scope)) dispatch(event);
-          dispatch(historyGroupEnded());
-          onClose();
-        }
-      : undefined;
+  const onDelete = occurrence ? () => (dispatch(occurrenceDeletedHere(occurrence)), onClose()) : undefined;
   const move =
     target?.kind === 'task'
       ? () => (onClose(), onMove(target.id))
-      : target && onMoveOccurrence
-        ? () => (onClose(), onMoveOccurrence({ seriesId: target.seriesId, originalDate: target.originalDate }))
+      : occurrence && onMoveOccurrence
+        ? () => (onClose(), onMoveOccurrence({ seriesId: occurrence.seriesId, originalDate: occurrence.originalDate }))
         : undefined;
   const key = target ? (target.kind === 'task' ? target.id : occurrenceKey(target.seriesId, target.originalDate)) : 'none';
   return (
@@ -126,7 +124,7 @@ export function TaskDetailsContainer({
         open={!!shown}
         title={shown?.title ?? ''}
         notes={shown?.notes ?? ''}
-        repeatText={repeatText}
+        series={facts}
         onSave={onSave}
         onMove={move}
         onStopRepeating={onStopRepeating}

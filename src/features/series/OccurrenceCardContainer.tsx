@@ -1,7 +1,10 @@
 import { memo, use, useCallback } from 'react';
-import { useAppDispatch, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { occurrenceDndProps } from '../dnd/useTaskDnd';
 import { DetailsRequestContext } from '../tasks/detailsRequest';
+import { OccurrenceMoveRequestContext } from '../tasks/moveRequest';
 import { TaskCard } from '../tasks/TaskCard';
+import { occurrenceDeletedHere, occurrenceEditedHere } from './occurrenceScope';
 import { loadedSeries } from './seriesHost';
 import { occurrenceKey } from './types';
 import type { ShownOccurrence } from './weekOccurrences';
@@ -16,8 +19,8 @@ interface OccurrenceCardContainerProps {
 
 /**
  * One occurrence of a series on its day: what a person does to it becomes an event keyed by (series id,
- * original date). Its card is a task card with the repeat mark; renaming here is 'This task' (the details
- * ask the scope), and deleting skips this one.
+ * original date). Its card is a task card with the repeat mark. Deleting, renaming and moving it (drag, 'Move to…')
+ * follow the one rule for occurrences: this one only, said in a toast with Undo and the others (occurrenceScope.ts).
  */
 export const OccurrenceCardContainer = memo(function OccurrenceCardContainer({ occurrence }: OccurrenceCardContainerProps) {
   const dispatch = useAppDispatch();
@@ -29,8 +32,12 @@ export const OccurrenceCardContainer = memo(function OccurrenceCardContainer({ o
     const done = store.getState().series.exceptions.entities[occurrenceKey(seriesId, originalDate)]?.completed === true;
     dispatch(series.occurrenceCompletionSet({ seriesId, originalDate }, !done));
   }, [dispatch, store, series, seriesId, originalDate]);
-  const onDelete = useCallback(() => dispatch(series.occurrenceSkipped({ seriesId, originalDate, skipped: true })), [dispatch, series, seriesId, originalDate]);
-  const onRename = useCallback((title: string) => dispatch(series.occurrenceEdited({ seriesId, originalDate, title })), [dispatch, series, seriesId, originalDate]);
+  const onDelete = useCallback(() => dispatch(occurrenceDeletedHere({ seriesId, originalDate })), [dispatch, seriesId, originalDate]);
+  const onRename = useCallback((title: string) => dispatch(occurrenceEditedHere({ seriesId, originalDate }, { title })), [dispatch, seriesId, originalDate]);
+  const requestMove = use(OccurrenceMoveRequestContext);
+  const onMoveRequest = requestMove ? () => requestMove({ seriesId, originalDate }) : undefined;
+  const isDragging = useAppSelector((state) => state.planner.occurrenceDrag?.occurrence.key === occurrence.key);
+  const { cardProps, handleProps } = occurrenceDndProps(occurrence.key, isDragging);
   // Its details: title, notes, repeat, and the scope question (planner/TaskDetailsContainer.tsx).
   const requestDetails = use(DetailsRequestContext);
   const open = requestDetails ? () => requestDetails({ kind: 'occurrence', seriesId, originalDate }) : undefined;
@@ -38,11 +45,15 @@ export const OccurrenceCardContainer = memo(function OccurrenceCardContainer({ o
     <TaskCard
       title={occurrence.title}
       completed={occurrence.completed}
+      isDragging={isDragging}
+      cardProps={cardProps}
+      handleProps={handleProps}
       repeat={{ text: occurrence.repeatText, id: `${occurrenceElementId(occurrence)}-repeat` }}
       hasNotes={occurrence.notes.trim() !== ''}
       onToggleComplete={onToggleComplete}
       onDelete={onDelete}
       onRename={onRename}
+      onMoveRequest={onMoveRequest}
       onOpenDetails={open}
     />
   );

@@ -9,3 +9,4 @@ export { validateRepeat } from './validate';
 export { editEvents, splitEvents, deleteEvents, rescheduleEvents, stopRepeatingEvents, type EditScope } from './scopes';
 export { isWellFormedSeriesEvent } from './wire';
 export { serializeBackup, readFullBackup, seriesImportEvents } from './backupFormat';
+export { occurrenceFacts, type OccurrenceFacts } from './facts';

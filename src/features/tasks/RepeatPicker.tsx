@@ -20,10 +20,15 @@ const label = 'block text-sm font-medium';
 export interface RepeatPickerProps {
   value: RepeatForm;
   onChange: (value: RepeatForm) => void;
+  /**
+   * For an occurrence of a series: its repeat in words. 'Does not repeat' is not offered ('Stop repeating' ends a
+   * series), and a repeat the choices cannot show is offered as it is.
+   */
+  seriesRepeat?: string;
 }
 
 /** Native, labelled controls for a repeat (issue 30.1); repeatForm.ts turns the value into a rule. */
-export function RepeatPicker({ value, onChange }: RepeatPickerProps) {
+export function RepeatPicker({ value, onChange, seriesRepeat }: RepeatPickerProps) {
   const set = (change: Partial<RepeatForm>) => onChange({ ...value, ...change });
   const toggleDay = (day: Weekday, on: boolean) => set({ weekdays: on ? [...value.weekdays, day] : value.weekdays.filter((d) => d !== day) });
   return (
@@ -31,7 +36,8 @@ export function RepeatPicker({ value, onChange }: RepeatPickerProps) {
       <label className={label}>
         Repeat
         <select className={control} value={value.choice} onChange={(e) => set({ choice: e.target.value as RepeatChoice })}>
-          {CHOICES.map(([choice, text]) => (
+          {value.choice === 'asIs' && <option value="asIs">{`${seriesRepeat ?? 'As it is'} (as it is)`}</option>}
+          {CHOICES.filter(([choice]) => seriesRepeat === undefined || choice !== 'none').map(([choice, text]) => (
             <option key={choice} value={choice}>
               {text}
             </option>
@@ -99,7 +105,7 @@ export function RepeatPicker({ value, onChange }: RepeatPickerProps) {
           <input type="number" min={1} className={control} value={Number.isNaN(value.days) ? '' : value.days} onChange={(e) => set({ days: e.target.valueAsNumber })} />
         </label>
       )}
-      {value.choice !== 'none' && value.choice !== 'afterCompletion' && (
+      {value.choice !== 'none' && value.choice !== 'asIs' && value.choice !== 'afterCompletion' && (
         <div className="grid grid-cols-2 gap-2">
           <label className={label}>
             Ends

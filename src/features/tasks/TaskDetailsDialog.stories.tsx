@@ -24,20 +24,28 @@ export const PlainTask: Story = {
     await expect(canvas.getByRole('link', { name: 'https://example.com/flights' })).toHaveAttribute('target', '_blank');
     await userEvent.type(canvas.getByRole('textbox', { name: 'Notes' }), '\nWindow seat');
     await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
-    // No scope: a plain task's change is for itself.
-    await expect(args.onSave).toHaveBeenCalledWith({ title: 'Book flights', notes: 'Compare prices first:\nhttps://example.com/flights\nWindow seat' }, undefined);
+    await expect(args.onSave).toHaveBeenCalledWith({ title: 'Book flights', notes: 'Compare prices first:\nhttps://example.com/flights\nWindow seat' });
   },
 };
 
-/** An occurrence of a series: its repeat under the title, 'Stop repeating', and the scope question on saving. */
+/** An occurrence of a series: what the series does (its repeat, shown in the picker too), and 'Stop repeating'. */
 export const Occurrence: Story = {
-  args: { title: 'Water plants', notes: '', repeatText: 'Every Monday', onMove: undefined, onStopRepeating: fn() },
+  args: {
+    title: 'Water plants',
+    notes: '',
+    series: { repeatText: 'Every Monday', repeat: { kind: 'rule', rule: 'FREQ=WEEKLY;BYDAY=MO' }, firstDay: 'Mon 30 Nov 2026', lastDay: null, number: 3 },
+    onMove: undefined,
+    onStopRepeating: fn(),
+    onDelete: fn(),
+  },
   play: async ({ args, canvas, userEvent }) => {
+    await expect(canvas.getByText('Occurrence 3')).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'Repeat' })).toHaveValue('weekly');
     await userEvent.clear(canvas.getByRole('textbox', { name: 'Title' }));
     await userEvent.type(canvas.getByRole('textbox', { name: 'Title' }), 'Water the plants');
     await userEvent.click(canvas.getByRole('button', { name: 'Save' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'This and following' }));
-    await expect(args.onSave).toHaveBeenCalledWith({ title: 'Water the plants', notes: '' }, 'following');
+    // This occurrence alone: no question (its toast offers the others).
+    await expect(args.onSave).toHaveBeenCalledWith({ title: 'Water the plants', notes: '' });
   },
 };
 

@@ -1,12 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/ui/Dialog';
 import { NOTES_MAX_LENGTH } from './events';
 import type { Repeat } from '../series/types';
 import { RepeatPicker } from './RepeatPicker';
-import { buildRepeat, defaultRepeatForm } from './repeatForm';
-
-/** Which occurrences of a series a change is for (series/scopes.ts). */
-export type DetailsScope = 'this' | 'following' | 'all';
+import { buildRepeat, defaultRepeatForm, repeatFormOf, sameRepeat, type RepeatForm } from './repeatForm';
 
 export interface TaskDetailsChange {
   title: string;
@@ -18,27 +15,35 @@ export interface TaskDetailsChange {
 /** A refusal (the validator's message) keeps the dialog open and shows it; nothing was stored. */
 type SaveResult = void | Promise<string | null>;
 
+/** For an occurrence of a series: what the series does, as it stands for this occurrence. */
+export interface SeriesFacts {
+  /** Its repeat in words ('Every Monday'). */
+  repeatText: string;
+  /** The repeat itself, shown in the picker (kept as it is when the picker's choices cannot show it). */
+  repeat: Repeat;
+  /** 'Mon 30 Nov 2026' */
+  firstDay: string;
+  /** The last day, or null while it repeats on. */
+  lastDay: string | null;
+  /** 3 for the third occurrence. */
+  number: number;
+}
+
 export interface TaskDetailsDialogProps {
   open: boolean;
   title: string;
   notes: string;
-  /** For an occurrence of a series: its repeat in words; a change then asks which occurrences it is for. */
-  repeatText?: string;
-  onSave: (change: TaskDetailsChange, scope?: DetailsScope) => SaveResult;
+  /** For an occurrence of a series: what the series does; a change then is for this occurrence (or, a new repeat, from it on). */
+  series?: SeriesFacts;
+  onSave: (change: TaskDetailsChange) => SaveResult;
   /** 'Move to…' (a task, or one occurrence of a series). */
   onMove?: () => void;
   /** 'Stop repeating' (an occurrence): nothing after today. */
   onStopRepeating?: () => void;
-  /** 'Delete…' (an occurrence), once its scope is chosen: this one, this and following, or the whole series. */
-  onDelete?: (scope: DetailsScope) => void;
+  /** 'Delete' (an occurrence): this one; its toast offers the others. */
+  onDelete?: () => void;
   onClose: () => void;
 }
-
-const SCOPES: Array<[DetailsScope, string]> = [
-  ['this', 'This task'],
-  ['following', 'This and following'],
-  ['all', 'All'],
-];
 
 const field =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 dark:border-slate-700 dark:bg-slate-950';
@@ -56,57 +61,52 @@ const linksIn = (notes: string): string[] => [...new Set(notes.match(LINK) ?? []
 
 /**
  * A task's details: title, notes (plain text; its links listed and clickable), and for an occurrence of a series
- * its repeat, the scope question on saving a change, and 'Stop repeating'. The parent keeps it mounted per task
- * (a new `key`), so the fields start from the task each time it opens.
+ * what the series does (its repeat, first and last day, which occurrence this is) and 'Stop repeating'. Nothing
+ * typed is lost: closing it by ×, Escape or a click outside saves what changed, as Save does (a refusal keeps it
+ * open with the reason). The parent keeps it mounted per task (a new `key`), so the fields start from the task.
  */
-export function TaskDetailsDialog({ open, title, notes, repeatText, onSave, onMove, onStopRepeating, onDelete, onClose }: TaskDetailsDialogProps) {
-  const id = useId();
+export function TaskDetailsDialog({ open, title, notes, series, onSave, onMove, onStopRepeating, onDelete, onClose }: TaskDetailsDialogProps) {
   const [draftTitle, setDraftTitle] = useState(title);
   const [draftNotes, setDraftNotes] = useState(notes);
-  const [repeat, setRepeat] = useState(defaultRepeatForm);
+  const [initialRepeat] = useState<RepeatForm>(() => (series ? (repeatFormOf(series.repeat) ?? { ...defaultRepeatForm(), choice: 'asIs' }) : defaultRepeatForm()));
+  const [repeat, setRepeat] = useState(initialRepeat);
   const [refusal, setRefusal] = useState<string | null>(null);
-  // Which question the scope buttons answer: a save, or a deletion.
-  const [asking, setAsking] = useState<false | 'save' | 'delete'>(false);
-  const newRepeat = buildRepeat(repeat) ?? undefined;
-  const change: TaskDetailsChange = { title: draftTitle.trim(), notes: draftNotes.trim(), ...(newRepeat ? { repeat: newRepeat } : {}) };
-  const changed = change.title !== '' && (change.title !== title || change.notes !== notes.trim() || newRepeat !== undefined);
+  const newRepeat = sameRepeat(repeat, initialRepeat) ? undefined : (buildRepeat(repeat) ?? undefined);
+  // An emptied title keeps the one it had: the notes typed with it are still saved.
+  const change: TaskDetailsChange = { title: draftTitle.trim() || title, notes: draftNotes.trim(), ...(newRepeat ? { repeat: newRepeat } : {}) };
+  const changed = change.title !== title || change.notes !== notes.trim() || newRepeat !== undefined;
   const links = linksIn(draftNotes);
 
-  const save = async (scope?: DetailsScope) => {
-    const error = await onSave(change, scope);
-    if (error) {
-      setAsking(false);
-      setRefusal(error);
-    }
+  /** Save, the × button, Escape and a click outside: what changed is saved; a refusal keeps the dialog open. */
+  const finish = async () => {
+    if (!changed) return onClose();
+    const error = await onSave(change);
+    if (error) setRefusal(error);
+  };
+  // 'Move to…' keeps what was typed too: saved first, then the days to move to.
+  const move = async () => {
+    const error = changed ? await onSave(change) : null;
+    if (error) setRefusal(error);
+    else onMove?.();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!changed) return onClose();
-    if (repeatText !== undefined) setAsking('save');
-    else void save();
+    void finish();
   };
 
   return (
-    <Dialog open={open} onClose={onClose} title="Task details" description={repeatText} width={SHEET}>
-      {asking ? (
-        <div role="group" aria-labelledby={`${id}-scope`} className="space-y-3">
-          <p id={`${id}-scope`} className="text-sm font-medium">
-            {asking === 'delete' ? 'Delete which tasks?' : 'Change which tasks?'}
-          </p>
-          <div className="grid gap-2 sm:grid-cols-3">
-            {/* A new rule is for this and following, or all: one occurrence has no rule of its own. */}
-            {SCOPES.filter(([scope]) => !(asking === 'save' && newRepeat && scope === 'this')).map(([scope, label]) => (
-              <button key={scope} type="button" className={action} onClick={() => (asking === 'delete' ? onDelete?.(scope) : void save(scope))}>
-                {label}
-              </button>
-            ))}
-          </div>
-          <button type="button" className={action} onClick={() => setAsking(false)}>
-            Back
-          </button>
-        </div>
-      ) : (
-        <form onSubmit={submit} className="space-y-4">
+    <Dialog open={open} onClose={() => void finish()} title="Task details" description={series?.repeatText} width={SHEET}>
+      <form onSubmit={submit} className="space-y-4">
+          {series && (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+              <dt className="text-slate-600 dark:text-slate-400">This is</dt>
+              <dd>Occurrence {series.number}</dd>
+              <dt className="text-slate-600 dark:text-slate-400">First day</dt>
+              <dd>{series.firstDay}</dd>
+              <dt className="text-slate-600 dark:text-slate-400">Last day</dt>
+              <dd>{series.lastDay ?? 'None: it repeats on'}</dd>
+            </dl>
+          )}
           <label className="block text-sm font-medium">
             Title
             <input className={`${field} mt-1`} value={draftTitle} onChange={(event) => setDraftTitle(event.target.value)} required />
@@ -131,7 +131,7 @@ export function TaskDetailsDialog({ open, title, notes, repeatText, onSave, onMo
               ))}
             </ul>
           )}
-          <RepeatPicker value={repeat} onChange={(value) => (setRepeat(value), setRefusal(null))} />
+          <RepeatPicker value={repeat} onChange={(value) => (setRepeat(value), setRefusal(null))} seriesRepeat={series?.repeatText} />
           {refusal && (
             <p role="alert" className="text-sm text-red-700 dark:text-red-400">
               {refusal}
@@ -139,7 +139,7 @@ export function TaskDetailsDialog({ open, title, notes, repeatText, onSave, onMo
           )}
           <div className="flex flex-wrap justify-end gap-2">
             {onMove && (
-              <button type="button" className={`${action} mr-auto`} aria-haspopup="dialog" onClick={onMove}>
+              <button type="button" className={`${action} mr-auto`} aria-haspopup="dialog" onClick={() => void move()}>
                 Move to…
               </button>
             )}
@@ -149,16 +149,15 @@ export function TaskDetailsDialog({ open, title, notes, repeatText, onSave, onMo
               </button>
             )}
             {onDelete && (
-              <button type="button" className={action} onClick={() => setAsking('delete')}>
-                Delete…
+              <button type="button" className={action} onClick={() => onDelete()}>
+                Delete
               </button>
             )}
             <button type="submit" className={primary}>
               Save
             </button>
           </div>
-        </form>
-      )}
+      </form>
     </Dialog>
   );
 }
