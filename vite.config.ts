@@ -92,6 +92,8 @@ export default defineConfig(({ command }) => ({
     },
   },
   build: {
+    // dist/.vite/manifest.json: the entry and its static chunks, what .size-limit.mjs budgets as the first load.
+    manifest: true,
     // Written for debugging, served only with SOURCEMAPS=1 (server/static.ts).
     sourcemap: true,
     reportCompressedSize: false,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 // `npm run bench`: runs every bench present, in order, and prints their figures. A bench that fails
-// is reported and the others still run. `npm run bench -- ruler` (or drag, client, server, sync, series, seriesRender, load) runs only those named.
+// is reported and the others still run. `npm run bench -- ruler` (or phone, drag, client, server, sync, series, seriesRender, load) runs only those named.
 
 const BENCHES = [
   { file: 'client.ts', run: 'benchClient' },
@@ -14,13 +14,14 @@ const BENCHES = [
   // Part of client.ts's run; on their own only when named.
   { file: 'ruler.ts', run: 'benchRuler', onlyWhenNamed: true },
   { file: 'drag.ts', run: 'benchDrag', onlyWhenNamed: true },
+  { file: 'ruler.ts', run: 'benchPhone', onlyWhenNamed: true, name: 'phone' },
   // Minutes of both cores and thousands of sockets: only when named.
   { file: 'load.ts', run: 'benchLoad', onlyWhenNamed: true },
 ];
 const named = process.argv.slice(2);
 
-for (const { file, run, onlyWhenNamed } of BENCHES) {
-  const name = path.basename(file, '.ts');
+for (const { file, run, onlyWhenNamed, name: alias } of BENCHES as Array<{ file: string; run: string; onlyWhenNamed?: boolean; name?: string }>) {
+  const name = alias ?? path.basename(file, '.ts');
   if (named.length > 0 ? !named.includes(name) : onlyWhenNamed) continue;
   const location = path.join(import.meta.dirname, file);
   if (!existsSync(location)) continue;

@@ -397,7 +397,7 @@ export async function printRuler(browser: Browser, appDir: string): Promise<void
     line(['initial JS, brotli on the wire', `${(inline / KB).toFixed(1)} kB*`, `${(br / KB).toFixed(1)} kB`, '', '≤ 110 kB']);
     line(['initial JS, gzip', `${(inline / KB).toFixed(1)} kB*`, `${(gzip / KB).toFixed(1)} kB`, '', '']);
     console.log(`  * the floor's whole page, script inline; the app's ${a.scripts.size} script files are those a visitor's first load fetches.`);
-    await printPhone(browser, { floor: floor.url, app: app.url });
+    await printPhone(browser, { floor: floor.url, app: app.url }, { ready0: a.ready0 / f.ready0, fcp0: a.fcp0 / f.fcp0, toggle5000: a.toggleDom / f.toggleDom });
   } finally {
     await app.close();
     await floor.close();
@@ -430,3 +430,20 @@ export async function withBuiltApp(heading: string, run: (browser: Browser, appD
 }
 
 export const benchRuler = (): Promise<void> => withBuiltApp('Speed ruler', printRuler);
+
+/** `npm run bench -- phone`: the phone profile alone (bench/phone.ts), without the desktop's ratios beside it. */
+export const benchPhone = (): Promise<void> =>
+  withBuiltApp('Speed ruler, phone profile', async (browser, appDir) => {
+    const floorDir = await mkdtemp(path.join(tmpdir(), 'planner-floor-'));
+    await writeFile(path.join(floorDir, 'index.html'), FLOOR_HTML);
+    await precompressDir(floorDir);
+    const floor = await serveDir(floorDir);
+    const app = await serveDir(appDir);
+    try {
+      await printPhone(browser, { floor: floor.url, app: app.url });
+    } finally {
+      await app.close();
+      await floor.close();
+      await rm(floorDir, { recursive: true, force: true });
+    }
+  });

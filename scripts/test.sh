@@ -44,6 +44,9 @@ settle typecheck typecheck
 settle lint lint
 [ "$jest_status" -eq 0 ] || exit "$jest_status"
 settle build build
+# The first load's size budgets (.size-limit.mjs): past one, the run fails here.
+echo "== size budgets"
+npx size-limit
 # Storybook's build prints its progress even when quiet: shown only if it fails.
 settle storybook 'storybook build' quiet
 

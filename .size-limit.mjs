@@ -1,0 +1,46 @@
+// The size budgets of a visitor's first load, brotli-compressed as the server sends them (scripts/precompress.ts).
+// `npm test` runs size-limit on the build (scripts/test.sh) and fails when a figure passes its budget. Raising a
+// budget is a change to this line, with its reason in the commit; what the first load holds and why is in
+// docs/performance.md ("Initial JS").
+const BUDGETS = { js: '107 kB', css: '11 kB', html: '9 kB' };
+
+import { readFileSync } from 'node:fs';
+
+const read = (file) => {
+  try {
+    return readFileSync(new URL(`./dist/${file}`, import.meta.url), 'utf8');
+  } catch {
+    throw new Error(`size-limit measures the build: dist/${file} is missing (run \`npx vite build\` first)`);
+  }
+};
+
+// What the first load fetches: the entry and every chunk it imports statically (the loader in index.html
+// modulepreloads them together), as Vite's manifest lists them. Lazy chunks (dynamic imports) are not in it.
+const manifest = JSON.parse(read('.vite/manifest.json'));
+const entry = manifest['index.html'];
+const initialJs = new Set();
+const visit = (key) => {
+  const chunk = manifest[key];
+  if (initialJs.has(chunk.file)) return;
+  initialJs.add(chunk.file);
+  (chunk.imports ?? []).forEach(visit);
+};
+visit('index.html');
+
+// The manifest must say what index.html's loader really fetches (its `var hrefs`): a first load measured from a
+// stale or different list would pass unseen.
+const loader = /var hrefs = (\[[^\]]*\])/.exec(read('index.html'));
+const fetched = loader ? JSON.parse(loader[1]).map((href) => href.replace(/^\//, '')) : [];
+if (fetched.length !== initialJs.size || fetched.some((file) => !initialJs.has(file))) {
+  throw new Error(`index.html's loader fetches ${JSON.stringify(fetched)}, the manifest's first load is ${JSON.stringify([...initialJs])}`);
+}
+
+export default [
+  {
+    name: `initial JS (${[...initialJs].map((file) => file.replace(/^assets\/|-[\w-]+\.js$/g, '')).join(' + ')})`,
+    path: [...initialJs].map((file) => `dist/${file}`),
+    limit: BUDGETS.js,
+  },
+  { name: 'CSS (the stylesheet, applied after the first frame)', path: entry.css.map((file) => `dist/${file}`), limit: BUDGETS.css },
+  { name: 'index.html (the first screen: its markup, inline CSS and script)', path: 'dist/index.html', limit: BUDGETS.html },
+];
