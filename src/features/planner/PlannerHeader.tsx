@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon, MoonIcon, RedoIcon, SunIcon, UndoIcon } from '../../components/icons';
+import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon, MoonIcon, RedoIcon, SearchIcon, SunIcon, UndoIcon } from '../../components/icons';
 import type { Theme } from '../theme/themeSlice';
 
 export interface PlannerHeaderProps {
@@ -15,6 +15,9 @@ export interface PlannerHeaderProps {
   onRedo?: () => void;
   canUndo?: boolean;
   canRedo?: boolean;
+  /** Opens search (its code loads then); `onSearchIntent` may fetch that code a moment before. No button without it. */
+  onSearch?: () => void;
+  onSearchIntent?: () => void;
   /** The user menu. */
   userMenu?: ReactNode;
   /** Under the header's row on a phone: the day strip. */
@@ -39,6 +42,8 @@ export function PlannerHeader({
   onRedo,
   canUndo = false,
   canRedo = false,
+  onSearch,
+  onSearchIntent,
   userMenu,
   strip,
 }: PlannerHeaderProps) {
@@ -56,6 +61,20 @@ export function PlannerHeader({
           <h1 className="truncate text-sm font-semibold tracking-tight sm:text-xl">{title}</h1>
         </div>
         <div className="ml-auto flex shrink-0 items-center sm:gap-2">
+          {onSearch && (
+            <button
+              type="button"
+              aria-label="Search"
+              aria-keyshortcuts="/ Control+K Meta+K"
+              title="Search (/ or Ctrl+K)"
+              onClick={onSearch}
+              onPointerEnter={onSearchIntent}
+              onFocus={onSearchIntent}
+              className={iconButton}
+            >
+              <SearchIcon className="size-5" />
+            </button>
+          )}
           {onUndo && onRedo && (
             <div className="flex items-center">
               <button type="button" aria-label="Undo" title="Undo (Ctrl+Z)" onClick={onUndo} disabled={!canUndo} className={`${iconButton} ${disabledLook}`}>

@@ -27,6 +27,10 @@ const plannerSlice = createSlice({
       },
       prepare: () => ({ payload: { today: toDayKey(new Date()) } }),
     },
+    /** Shows the week holding `date` (a day key): a search result's week. */
+    weekShown(state, action: PayloadAction<{ date: string }>) {
+      state.anchor = action.payload.date;
+    },
     columnToggled(state, action: PayloadAction<{ id: string }>) {
       state.selectedColumn = state.selectedColumn === action.payload.id ? null : action.payload.id;
     },
@@ -37,7 +41,7 @@ const plannerSlice = createSlice({
   },
 });
 
-export const { previousWeekShown, nextWeekShown, todayShown, columnToggled } = plannerSlice.actions;
+export const { previousWeekShown, nextWeekShown, todayShown, weekShown, columnToggled } = plannerSlice.actions;
 export const { selectAnchor, selectSelectedColumn } = plannerSlice.selectors;
 export const plannerReducer = plannerSlice.reducer;
 
