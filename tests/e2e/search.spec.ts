@@ -48,7 +48,8 @@ test.describe('desktop', () => {
     await open(page);
     await page.getByRole('button', { name: 'Search' }).click();
     await field(page).fill('PASSPORT');
-    await expect(options(page)).toHaveText(['Visa appointmentBring the passport photosWed 16 Dec', 'Renew the passportThu 26 Nov']);
+    // A title's match ranks before a note's.
+    await expect(options(page)).toHaveText(['Renew the passportThu 26 Nov', 'Visa appointmentBring the passport photosWed 16 Dec']);
     await field(page).fill('visa photos');
     await expect(options(page)).toHaveText(['Visa appointmentBring the passport photosWed 16 Dec']);
     await field(page).fill('cafe');
@@ -62,7 +63,7 @@ test.describe('desktop', () => {
     await open(page);
     await page.keyboard.press('Control+k');
     await field(page).pressSequentially('fern');
-    await expect(options(page)).toHaveText(['Water the fernsEvery Monday · next Mon 30 Nov']);
+    await expect(options(page)).toHaveText(['Water the ferns↻Every Monday · next Mon 30 Nov']);
     await options(page).click();
     await expect(page.getByRole('region', { name: 'Mon 30 Nov' }).getByRole('button', { name: 'Water the ferns', exact: true })).toBeFocused();
   });
@@ -129,7 +130,7 @@ test.describe('phone', () => {
 
     await page.getByRole('button', { name: 'Search' }).tap();
     await field(page).fill('ferns');
-    await expect(options(page)).toHaveText(['Water the fernsEvery Monday · next Mon 30 Nov']);
+    await expect(options(page)).toHaveText(['Water the ferns↻Every Monday · next Mon 30 Nov']);
     await options(page).tap();
     await expect(page.getByRole('region', { name: 'Mon 30 Nov' }).getByRole('button', { name: 'Water the ferns', exact: true })).toBeFocused();
   });

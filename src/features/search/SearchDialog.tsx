@@ -186,7 +186,7 @@ function ResultOption({ id, hit, words, active, onPick, onHover }: ResultOptionP
 function Marked({ text, words }: { text: string; words: string[] }) {
   return highlight(text, words).map((piece, i) =>
     piece.match ? (
-      <mark key={i} className="rounded-sm bg-amber-200 text-inherit dark:bg-amber-700/60">
+      <mark key={i} className="rounded-sm bg-amber-200 text-inherit dark:bg-amber-400/20 dark:text-amber-200">
         {piece.text}
       </mark>
     ) : (
