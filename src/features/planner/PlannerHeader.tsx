@@ -61,20 +61,6 @@ export function PlannerHeader({
           <h1 className="truncate text-sm font-semibold tracking-tight sm:text-xl">{title}</h1>
         </div>
         <div className="ml-auto flex shrink-0 items-center sm:gap-2">
-          {onSearch && (
-            <button
-              type="button"
-              aria-label="Search"
-              aria-keyshortcuts="/ Control+K Meta+K"
-              title="Search (/ or Ctrl+K)"
-              onClick={onSearch}
-              onPointerEnter={onSearchIntent}
-              onFocus={onSearchIntent}
-              className={iconButton}
-            >
-              <SearchIcon className="size-5" />
-            </button>
-          )}
           {onUndo && onRedo && (
             <div className="flex items-center">
               <button type="button" aria-label="Undo" title="Undo (Ctrl+Z)" onClick={onUndo} disabled={!canUndo} className={`${iconButton} ${disabledLook}`}>
@@ -107,6 +93,21 @@ export function PlannerHeader({
               <ChevronRightIcon className="size-5" />
             </button>
           </div>
+          {onSearch && (
+            <button
+              type="button"
+              aria-label="Search"
+              aria-keyshortcuts="/ Control+K Meta+K"
+              title="Search (/ or Ctrl+K)"
+              onClick={onSearch}
+              onPointerEnter={onSearchIntent}
+              onFocus={onSearchIntent}
+              // On a phone the bottom bar has search (SearchBarButton): the row has no 44 px left without cutting the title.
+              className={`${iconButton} max-sm:hidden`}
+            >
+              <SearchIcon className="size-5" />
+            </button>
+          )}
           <button
             type="button"
             aria-label={dark ? 'Switch to light theme' : 'Switch to dark theme'}

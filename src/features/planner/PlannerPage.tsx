@@ -6,7 +6,8 @@ import { TASK_ATTR } from '../dnd/backend/attributes';
 import { PlannerDndProvider } from '../dnd/PlannerDndProvider';
 import { useHistoryShortcuts } from '../history/useHistoryShortcuts';
 import { SearchLauncher } from '../search/SearchLauncher';
-import { useSearch } from '../search/searchOpening';
+import { SearchBarButton } from '../search/SearchBarButton';
+import { loadSearch, useSearch } from '../search/searchOpening';
 import { AddTodayButton } from '../tasks/AddTodayButton';
 import { DetailsRequestContext, loadTaskDetailsDialog, type DetailsTarget } from '../tasks/detailsRequest';
 import { loadMoveTaskDialog, MoveRequestContext } from '../tasks/moveRequest';
@@ -65,7 +66,9 @@ export function PlannerPage() {
           </MoveRequestContext>
         </PlannerDndProvider>
       </main>
-      <AddTodayButton onClick={addForToday} />
+      <AddTodayButton onClick={addForToday}>
+        <SearchBarButton onClick={search.show} onIntent={loadSearch} />
+      </AddTodayButton>
       <MoveTaskDialogContainer taskId={movingId} occurrence={movingOccurrence} onClose={endMove} />
       <TaskDetailsContainer target={details} onClose={endDetails} onMove={setMovingId} onMoveOccurrence={setMovingOccurrence} />
       <SearchLauncher search={search} />

@@ -46,9 +46,10 @@ export function SearchDialog({ query, onQueryChange, view, cutTo = null, onPick,
     field.current?.focus();
     field.current?.select();
   }, []);
+  // Only when the active result moves: a layout of the list on every keystroke cost the keystroke its time.
   useEffect(() => {
-    if (activeIndex >= 0) document.getElementById(optionId(activeIndex))?.scrollIntoView?.({ block: 'nearest' });
-  });
+    if (activeIndex >= 0) document.getElementById(`${ids}-option-${activeIndex}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [ids, activeIndex]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.nativeEvent.isComposing) return;

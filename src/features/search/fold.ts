@@ -22,6 +22,7 @@ export function fold(text: string): string {
  * highlight needs to mark the original letters of a match ('Ca' + 'fé' for 'afe' in 'Café').
  */
 export function foldWithSources(text: string): { folded: string; sources: number[] } {
+  if (ASCII.test(text)) return { folded: text.toLowerCase(), sources: Array.from({ length: text.length + 1 }, (_, i) => i) };
   let folded = '';
   const sources: number[] = [];
   let index = 0;
@@ -43,4 +44,10 @@ export function queryWords(query: string): string[] {
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /** Whether the match at `at` starts a word of `text` (the text's start, or after a space or punctuation). */
-export const startsWord = (text: string, at: number): boolean => at === 0 || !WORD_CHAR.test(text[at - 1]!);
+export function startsWord(text: string, at: number): boolean {
+  if (at === 0) return true;
+  const code = text.charCodeAt(at - 1);
+  // Letters and digits of ASCII by their codes (most text, and a keystroke looks at thousands), the rest by Unicode.
+  if (code < 128) return !((code >= 97 && code <= 122) || (code >= 48 && code <= 57) || (code >= 65 && code <= 90));
+  return !WORD_CHAR.test(text[at - 1]!);
+}

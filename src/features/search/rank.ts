@@ -73,8 +73,11 @@ export function searchTasks(index: SearchIndex, query: string, today: string, li
   const previous = lastSearch.get(index);
   const pool = previous && folded.startsWith(previous.folded) ? previous.docs : index.docs;
   const todayNumber = dayNumber(today);
-  const best = new Map<string, SearchHit>();
+  const best = new TopHits(limit);
+  // The documents of a series share a group, whose best one counts; a task is a group of its own.
+  const bestOfGroup = new Map<string, SearchHit>();
   const matched: SearchDoc[] = [];
+  let total = 0;
   for (const doc of pool) {
     let match = 0;
     let inNotes = false;
@@ -90,13 +93,47 @@ export function searchTasks(index: SearchIndex, query: string, today: string, li
     if (match === NO_MATCH) continue;
     matched.push(doc);
     // A title that is the search itself ranks before every other match.
-    const rank = doc.foldedTitle.trim() === folded ? rankOf(doc, 0, todayNumber) - MATCH : rankOf(doc, match, todayNumber);
-    const other = best.get(doc.group);
-    if (!other || rank < other.rank) best.set(doc.group, { doc, rank, inNotes });
+    const exact = doc.foldedTitle.length >= folded.length && doc.foldedTitle.trim() === folded;
+    const rank = exact ? rankOf(doc, 0, todayNumber) - MATCH : rankOf(doc, match, todayNumber);
+    if (doc.target.kind !== 'task') {
+      const other = bestOfGroup.get(doc.group);
+      if (!other || rank < other.rank) bestOfGroup.set(doc.group, { doc, rank, inNotes });
+      continue;
+    }
+    total += 1;
+    if (best.accepts(rank)) best.add({ doc, rank, inNotes });
+  }
+  for (const hit of bestOfGroup.values()) {
+    total += 1;
+    if (best.accepts(hit.rank)) best.add(hit);
   }
   lastSearch.set(index, { folded, docs: matched });
-  const hits = [...best.values()].sort(byRank);
-  return { kind: 'results', hits: hits.slice(0, limit), total: hits.length, words };
+  return { kind: 'results', hits: best.hits, total, words };
+}
+
+/**
+ * The best `limit` hits in rank order, kept as they come: most of thousands of matches are turned away by one
+ * comparison with the worst kept, where sorting them all took most of a keystroke's time.
+ */
+class TopHits {
+  readonly hits: SearchHit[] = [];
+  constructor(private readonly limit: number) {}
+
+  accepts(rank: number): boolean {
+    return this.limit > 0 && (this.hits.length < this.limit || rank <= this.hits[this.hits.length - 1]!.rank);
+  }
+
+  add(hit: SearchHit): void {
+    let low = 0;
+    let high = this.hits.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (byRank(this.hits[mid]!, hit) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    this.hits.splice(low, 0, hit);
+    if (this.hits.length > this.limit) this.hits.pop();
+  }
 }
 
 function byRank(a: SearchHit, b: SearchHit): number {
