@@ -130,3 +130,10 @@ export const SettingsIcon = (props: IconProps) => (
     <circle cx="18" cy="18" r="2" />
   </Icon>
 );
+
+export const SearchIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);

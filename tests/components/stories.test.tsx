@@ -7,6 +7,7 @@ import * as taskCardStories from '../../src/features/tasks/TaskCard.stories';
 import * as taskDetailsStories from '../../src/features/tasks/TaskDetailsDialog.stories';
 import * as repeatPickerStories from '../../src/features/tasks/RepeatPicker.stories';
 import * as premiumDialogStories from '../../src/features/subscription/PremiumDialog.stories';
+import * as searchDialogStories from '../../src/features/search/SearchDialog.stories';
 
 // The stories are the fixtures: each one is mounted with its args and decorators and its play
 // function runs (with its own assertions), then we check what a person would see.
@@ -122,5 +123,24 @@ describe('RepeatPicker stories', () => {
       expect(screen.queryByRole('combobox', { name: 'Ends' })).not.toBeInTheDocument();
     },
     Dark: () => expect(saved()).toHaveTextContent('FREQ=MONTHLY;BYDAY=-1FR;UNTIL=20270630'),
+  });
+});
+
+describe('SearchDialog stories', () => {
+  const status = () => screen.getByRole('status');
+  const results = () => screen.getAllByRole('option').map((option) => option.textContent);
+  eachStory(composeStories(searchDialogStories), {
+    Results: () => expect(results()).toEqual([
+      'Café with AnnaFri 27 Nov',
+      'Cafe meet-up↻Every Monday · next Mon 30 Nov',
+      'Book the café for the partyWed 2 Dec',
+      'Try the new cafe downtownSome Day',
+      'ExpensesReceipts from the cafe and the trainMon 5 OctDone',
+    ]),
+    NoResults: () => expect(status()).toHaveTextContent('No tasks match “zebra”.'),
+    Empty: () => expect(status()).toHaveTextContent('Type to search every week, Some Day and repeating tasks, done ones too.'),
+    CutToLimit: () => expect(status()).toHaveTextContent('A search holds at most 200 characters: the rest was left out.'),
+    Phone: () => expect(screen.getByRole('combobox', { name: 'Search tasks' })).toHaveFocus(),
+    Dark: () => expect(screen.getByRole('listbox', { name: 'Results' })).toBeInTheDocument(),
   });
 });

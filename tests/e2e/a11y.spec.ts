@@ -94,6 +94,18 @@ const SCREENS: Screen[] = [
     hide: closeWithEscape('dialog'),
   },
   {
+    name: 'search with results, a done one among them, and one active',
+    // A page load of its own (the planner's screens share one): the same planner, its test kept short.
+    path: '/?search',
+    show: async (page) => {
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('combobox', { name: 'Search tasks' }).fill('re');
+      await page.keyboard.press('ArrowDown');
+      await expect(page.getByRole('option', { name: /Repaint the fence/ })).toBeVisible();
+    },
+    hide: closeWithEscape('dialog'),
+  },
+  {
     name: "planner with a deletion's Undo toast",
     path: '/',
     // Last of its page: the deletion stays.

@@ -7,6 +7,7 @@ import {
   selectWeekDayKeys,
   selectWeekTitle,
   todayShown,
+  weekShown,
   type PlannerState,
 } from '../../src/features/planner/plannerSlice';
 import { toDayKey } from '../../src/features/planner/week';
@@ -41,6 +42,12 @@ describe('planner slice', () => {
     jest.setSystemTime(new Date(2027, 0, 1));
     // Replaying the recorded event gives the same week, whatever the clock says now.
     expect(plannerReducer(at('2030-06-01'), action).anchor).toBe('2026-11-25');
+  });
+
+  it("weekShown shows the week of a given day (a search result's), the same event search dispatches by its type", () => {
+    const state = plannerReducer(at('2026-11-25'), weekShown({ date: '2026-10-14' }));
+    expect(selectWeekDayKeys({ planner: state })[0]).toBe('2026-10-12');
+    expect(plannerReducer(at('2026-11-25'), { type: 'planner/weekShown', payload: { date: '2026-10-14' } })).toEqual(state);
   });
 
   it('columnToggled selects a column, a second click clears it, another click moves it', () => {

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon, MoonIcon, RedoIcon, SunIcon, UndoIcon } from '../../components/icons';
+import { CalendarIcon, ChevronLeftIcon, ChevronRightIcon, MoonIcon, RedoIcon, SearchIcon, SunIcon, UndoIcon } from '../../components/icons';
 import type { Theme } from '../theme/themeSlice';
 
 export interface PlannerHeaderProps {
@@ -15,6 +15,9 @@ export interface PlannerHeaderProps {
   onRedo?: () => void;
   canUndo?: boolean;
   canRedo?: boolean;
+  /** Opens search (its code loads then); `onSearchIntent` may fetch that code a moment before. No button without it. */
+  onSearch?: () => void;
+  onSearchIntent?: () => void;
   /** The user menu. */
   userMenu?: ReactNode;
   /** Under the header's row on a phone: the day strip. */
@@ -42,6 +45,8 @@ export function PlannerHeader({
   onRedo,
   canUndo = false,
   canRedo = false,
+  onSearch,
+  onSearchIntent,
   userMenu,
   strip,
   previousWeekRef,
@@ -93,6 +98,21 @@ export function PlannerHeader({
               <ChevronRightIcon className="size-5" />
             </button>
           </div>
+          {onSearch && (
+            <button
+              type="button"
+              aria-label="Search"
+              aria-keyshortcuts="/ Control+K Meta+K"
+              title="Search (/ or Ctrl+K)"
+              onClick={onSearch}
+              onPointerEnter={onSearchIntent}
+              onFocus={onSearchIntent}
+              // On a phone the bottom bar has search (SearchBarButton): the row has no 44 px left without cutting the title.
+              className={`${iconButton} max-sm:hidden`}
+            >
+              <SearchIcon className="size-5" />
+            </button>
+          )}
           <button
             type="button"
             aria-label={dark ? 'Switch to light theme' : 'Switch to dark theme'}

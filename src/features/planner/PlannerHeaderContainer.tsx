@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { UserMenuContainer } from '../auth/UserMenuContainer';
 import { useWeekTurnDrop } from '../dnd/weekTurn';
+import { loadSearch } from '../search/searchOpening';
 import { redoRequested, selectCanRedo, selectCanUndo, undoRequested } from '../history/historySlice';
 import { selectTheme, themeToggled } from '../theme/themeSlice';
 import { DayStrip } from './DayStrip';
@@ -10,7 +11,9 @@ import { nextWeekShown, previousWeekShown, selectWeekDayKeys, selectWeekTitle, t
 import { revealDay } from './reveal';
 import { dateLabel, dayLabel, isTodayKey, toDayKey } from './week';
 
-export function PlannerHeaderContainer() {
+const prefetchSearch = () => void loadSearch();
+
+export function PlannerHeaderContainer({ onSearch }: { onSearch?: () => void }) {
   const dispatch = useAppDispatch();
   const title = useAppSelector(selectWeekTitle);
   const theme = useAppSelector(selectTheme);
@@ -44,6 +47,8 @@ export function PlannerHeaderContainer() {
       onRedo={useCallback(() => dispatch(redoRequested()), [dispatch])}
       canUndo={canUndo}
       canRedo={canRedo}
+      onSearch={onSearch}
+      onSearchIntent={prefetchSearch}
       userMenu={<UserMenuContainer />}
       strip={<DayStrip days={stripDays} onJump={jump} />}
     />

@@ -5,6 +5,9 @@ import { whenIdle } from '../../lib/idle';
 import { TASK_ATTR } from '../dnd/backend/attributes';
 import { PlannerDndProvider } from '../dnd/PlannerDndProvider';
 import { useHistoryShortcuts } from '../history/useHistoryShortcuts';
+import { SearchLauncher } from '../search/SearchLauncher';
+import { SearchBarButton } from '../search/SearchBarButton';
+import { loadSearch, useSearch } from '../search/searchOpening';
 import { AddTodayButton } from '../tasks/AddTodayButton';
 import { DetailsRequestContext, loadTaskDetailsDialog, type DetailsTarget } from '../tasks/detailsRequest';
 import { loadMoveTaskDialog, MoveRequestContext, OccurrenceMoveRequestContext } from '../tasks/moveRequest';
@@ -26,6 +29,7 @@ export function PlannerPage() {
   const dispatch = useAppDispatch();
   const days = useAppSelector(selectWeekDayKeys);
   useHistoryShortcuts();
+  const search = useSearch();
   const addForToday = useCallback(() => {
     const today = toDayKey(new Date());
     // On screen within the press, so the new card can take focus while the tap still counts (a phone's keyboard opens).
@@ -59,7 +63,7 @@ export function PlannerPage() {
     <div className="min-h-screen">
       {/* Around the header too: a drag resting on 'Previous week' or 'Next week' turns the week (dnd/weekTurn.ts). */}
       <PlannerDndProvider occurrences={occurrenceDrags}>
-        <PlannerHeaderContainer />
+        <PlannerHeaderContainer onSearch={search.show} />
         {/* On a phone the last days can still scroll up to the header, as the day strip and 'Today' bring them there. */}
         <main className="mx-auto max-w-[1800px] px-4 pt-4 pb-[calc(100svh-12rem)] sm:px-6 sm:pt-4 sm:pb-28 xl:px-3">
           <MoveRequestContext value={setMovingId}>
@@ -71,10 +75,13 @@ export function PlannerPage() {
           </MoveRequestContext>
         </main>
       </PlannerDndProvider>
-      <AddTodayButton onClick={addForToday} />
+      <AddTodayButton onClick={addForToday}>
+        <SearchBarButton onClick={search.show} onIntent={loadSearch} />
+      </AddTodayButton>
       <MoveTaskDialogContainer taskId={movingId} occurrence={movingOccurrence} onClose={endMove} />
       <TaskDetailsContainer target={details} onClose={endDetails} onMove={setMovingId} onMoveOccurrence={setMovingOccurrence} />
       <ScopeDialogContainer />
+      <SearchLauncher search={search} />
       <HoverIconImages />
     </div>
   );

@@ -41,6 +41,10 @@ const plannerSlice = createSlice({
       },
       prepare: () => ({ payload: { today: toDayKey(new Date()) } }),
     },
+    /** Shows the week holding `date` (a day key): a search result's week. */
+    weekShown(state, action: PayloadAction<{ date: string }>) {
+      state.anchor = action.payload.date;
+    },
     columnToggled(state, action: PayloadAction<{ id: string }>) {
       state.selectedColumn = state.selectedColumn === action.payload.id ? null : action.payload.id;
     },
@@ -75,6 +79,7 @@ export const {
   previousWeekShown,
   nextWeekShown,
   todayShown,
+  weekShown,
   columnToggled,
   detailsShown,
   scopeAsked,
