@@ -12,7 +12,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import { childrenOf, cpuTicks, ensurePostgres, rssKb, summarizeProfiles } from './loadSystem.ts';
+import { cpuTicks, ensurePostgres, postgresPids, rssKb, summarizeProfiles, ticksSince, workersOf } from './loadSystem.ts';
 import { onFreshDatabase } from './server.ts';
 
 const env = process.env;
@@ -161,7 +161,7 @@ async function run(databaseUrl: string, dir: string) {
   const gens: ReturnType<typeof generator>[] = [];
   const row: Record<string, unknown> = { workers: o.workers, sockets: o.sockets, rate: o.rate, seconds: o.seconds };
   try {
-    const workers = childrenOf(cluster.process.pid!);
+    const workers = workersOf(cluster.process.pid!);
     const all = await users(db, cluster.url, secret, Math.ceil(o.sockets / o.devicesPerUser));
     const accounts = await signUps(cluster.url, cluster.anonKey, 16);
     const rssBefore = rssKb(workers);
@@ -196,12 +196,12 @@ async function run(databaseUrl: string, dir: string) {
       return { p50: pct(list, 50), p95: pct(list, 95), p99: pct(list, 99), samples: list.length };
     };
     const cpuDuring = async <T>(fn: () => Promise<T>) => {
-      const pgPids = (await db.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()')).rows.map((r) => r.pid);
-      const before = { w: cpuTicks(childrenOf(cluster.process.pid!)), p: cpuTicks(pgPids), t: performance.now() };
+      const before = { w: cpuTicks(workersOf(cluster.process.pid!)), p: cpuTicks(postgresPids()), t: performance.now() };
       const result = await fn();
       const seconds = (performance.now() - before.t) / 1000;
       const share = (ticks: number) => Math.round(ticks / 100 / seconds * 100);
-      return { result, cpu: { workersPct: share(cpuTicks(childrenOf(cluster.process.pid!)) - before.w), postgresPct: share(cpuTicks(pgPids) - before.p) } };
+      const workersPct = share(ticksSince(before.w, cpuTicks(workersOf(cluster.process.pid!))));
+      return { result, cpu: { workersPct, postgresPct: share(ticksSince(before.p, cpuTicks(postgresPids()))) } };
     };
 
     // 2. Steady appends; 3. the same under a flood of wrong passwords from 127.0.0.2.
@@ -221,7 +221,7 @@ async function run(databaseUrl: string, dir: string) {
     // 6. The storm: kill -9 one worker two seconds into steady appends.
     const storm = http(appendJob(o.seconds + 3, 'storm'));
     await new Promise((r) => setTimeout(r, 2000));
-    const victim = childrenOf(cluster.process.pid!)[0]!;
+    const victim = workersOf(cluster.process.pid!)[0]!;
     const killedAt = performance.timeOrigin + performance.now();
     process.kill(victim, 'SIGKILL');
     let back: SubscriberReport[] = [];

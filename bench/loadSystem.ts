@@ -1,7 +1,7 @@
 // What bench/load.ts reads from the machine: the machine's PostgreSQL (started as .ci/run starts it when it is
 // down), processes' memory and CPU from /proc, and where the workers' CPU went from their V8 profiles.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import pg from 'pg';
 
@@ -28,13 +28,42 @@ export async function ensurePostgres(adminUrl: string): Promise<string | undefin
   return undefined;
 }
 
-/** A process's children (a cluster primary's workers). */
+/** A process's children. */
 export function childrenOf(pid: number): number[] {
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .filter((name) => {
       try {
         return readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(pid);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * A cluster primary's workers: its children that run Node. tsx gives the primary an esbuild service child too;
+ * counted as a worker it was the storm's victim in one run (nothing dropped) and its memory went into RSS/socket.
+ */
+export function workersOf(pid: number): number[] {
+  const node = realpathSync(process.execPath);
+  return childrenOf(pid).filter((child) => {
+    try {
+      return readlinkSync(`/proc/${child}/exe`) === node;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Every PostgreSQL process on the machine (backends come and go with the pools, so a fixed list undercounts). */
+export function postgresPids(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        return readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres';
       } catch {
         return false;
       }
@@ -54,17 +83,27 @@ export function rssKb(pids: number[]): number {
   return total;
 }
 
-/** User + system clock ticks (1/100 s) used so far by pids. */
-export function cpuTicks(pids: number[]): number {
-  let ticks = 0;
+/** User + system clock ticks (1/100 s) per process. */
+export function cpuTicks(pids: number[]): Map<number, number> {
+  const ticks = new Map<number, number>();
   for (const pid of pids) {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
     } catch {
       // gone
     }
   }
+  return ticks;
+}
+
+/**
+ * Ticks spent since `before` by the processes alive now: one that started since counts from zero, one that ended
+ * is left out (so never a negative share, as a backend closed mid-phase once gave).
+ */
+export function ticksSince(before: Map<number, number>, now: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, value] of now) ticks += Math.max(0, value - (before.get(pid) ?? 0));
   return ticks;
 }
 
