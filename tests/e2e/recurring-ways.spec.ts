@@ -82,11 +82,22 @@ test.describe('laptop', () => {
     await drag(cardOf(page, 'Thu 26 Nov'), over(column(page, 'Some Day')));
     await expectWeeks(page, { 'Some Day': ['Water plants'], 'Mon 30 Nov': ['Water plants'], 'Mon 7 Dec': ['Water plants'] });
 
-    // Resting on 'Next week' turns the week under the drag; the occurrence then goes to a day of that week.
+    // Resting on 'Next week' turns the week under the drag; the occurrence then goes to a day of that week. The drag
+    // keeps turning every WEEK_TURN_MS while it rests there, so the pointer leaves as soon as the week has turned,
+    // for a point measured beforehand: Wednesday's column sits in the same place in every week. Waiting by
+    // requestAnimationFrame, not expect's widening poll, keeps a loaded machine from resting long enough to turn twice.
+    const wednesday = await centre(column(page, 'Wed 25 Nov'));
     await drag(cardOf(page, 'Some Day'), async () => {
       await over(page.getByRole('button', { name: 'Next week' }))();
-      await expect(column(page, 'Wed 2 Dec')).toBeVisible();
-      await page.mouse.move(...(Object.values(await centre(column(page, 'Wed 2 Dec'))) as [number, number]), { steps: 12 });
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('main section[aria-labelledby]')].some(
+            (section) => document.getElementById(section.getAttribute('aria-labelledby')!)?.textContent?.trim() === 'Wed 2 Dec',
+          ),
+        undefined,
+        { polling: 'raf' },
+      );
+      await page.mouse.move(wednesday.x, wednesday.y, { steps: 4 });
       await expect(plants(page, 'Wed 2 Dec')).toBeVisible();
     });
     await expectWeeks(page, { 'Mon 30 Nov': ['Water plants'], 'Wed 2 Dec': ['Water plants'], 'Mon 7 Dec': ['Water plants'] });
@@ -103,6 +114,9 @@ test.describe('laptop', () => {
 
     await grip.focus();
     await page.keyboard.press('Space');
+    // Keys pressed while the drag code still loads are replayed once it has (dragIntent.ts); stepping until the task
+    // shows on Tuesday needs the drag to answer each arrow, so wait, as a person would, until it says it has begun.
+    await expect(page.getByRole('status').filter({ hasText: 'Picked up Water plants' })).toBeAttached();
     for (let i = 0; i < 30 && (await plants(page, 'Tue 24 Nov').count()) === 0; i++) await page.keyboard.press('ArrowRight');
     await expect(plants(page, 'Tue 24 Nov')).toBeVisible();
     await page.keyboard.press('Space');

@@ -136,3 +136,28 @@ it('holds back Space on a drag handle while loading (no click on its keyup) and 
   expect(seen).toEqual(['keydown  ', 'keydown  ']);
   expect(drop.defaultPrevented).toBe(false);
 });
+
+it('replays a whole keyboard drag made while loading, in order: a cancel and a second pick-up stay what they were', async () => {
+  const { loadOnIntent } = setUp(true);
+  const { seen, load, own, arrive, stop } = backend();
+  stopBackend = stop;
+  void own(loadOnIntent(window, load));
+  const handle = document.querySelector('button')!;
+  handle.focus();
+  const press = (key: string) => {
+    const down = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+    handle.dispatchEvent(down);
+    handle.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true }));
+    return down;
+  };
+  // An arrow before any pick-up is the page's (it scrolls): not held back.
+  expect(press('ArrowDown').defaultPrevented).toBe(false);
+  const held = [' ', 'ArrowRight', 'Escape', ' ', 'ArrowRight', 'ArrowRight'].map(press);
+  expect(held.every((down) => down.defaultPrevented)).toBe(true);
+  // Keys that are no drag's (typing a letter) are not kept.
+  expect(press('a').defaultPrevented).toBe(false);
+  await flush();
+  arrive();
+  await flush();
+  expect(seen).toEqual(['keydown  ', 'keydown ArrowRight', 'keydown Escape', 'keydown  ', 'keydown ArrowRight', 'keydown ArrowRight']);
+});

@@ -10,10 +10,16 @@ import { HANDLE_ATTR } from './backend/attributes';
 // A press made while they load (the chunk arrives within tens of ms; a test's scripted mouse is quicker)
 // is replayed to the backend once it listens: the held mouse button with the pointer's latest position (a whole
 // drag released meanwhile, through to its release),
-// a held touch, or Space/Enter on a drag handle (kept from clicking the handle meanwhile).
+// a held touch, or a keyboard drag begun on a drag handle: Space/Enter and every drag key after it (arrows, Escape,
+// the drop), in order, kept meanwhile from clicking the handle or scrolling the page. A key alone would not do: Space,
+// Escape, then Space again on a slow load replayed the first Space after the second, which dropped at once.
 
 const INTENT = ['pointerover', 'pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 const PICK_UP = new Set([' ', 'Enter']);
+/** The keys a keyboard drag acts on after its pick-up (keyboardBackend.ts). */
+const DRAG_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Escape']);
+/** Enough for any drag a person makes in the moment the backends take to arrive. */
+const MAX_KEYS = 64;
 
 /** Whether a drag here is always preceded by a hover or by focus, so its code can wait for them. */
 export function canWaitForIntent(win: Window): boolean {
@@ -77,7 +83,8 @@ type Listener = [string, (event: never) => void];
 export function recordPresses(win: Window): Recorder {
   let mouse: { down: MouseEvent; move: MouseEvent | null; up?: MouseEvent } | null = null;
   let touch: TouchEvent | null = null;
-  let key: KeyboardEvent | null = null;
+  /** A keyboard drag made while loading: its pick-up key on a handle, then each drag key after it. */
+  const keys: KeyboardEvent[] = [];
   /** A pick-up key whose keydown we held back: its keyup must not click the handle either. */
   let keyHeld: string | null = null;
 
@@ -94,10 +101,13 @@ export function recordPresses(win: Window): Recorder {
     [
       'keydown',
       (e: KeyboardEvent) => {
-        if (!PICK_UP.has(e.key) || e.repeat || !(e.target instanceof Element) || !e.target.closest(`[${HANDLE_ATTR}]`)) return;
+        const onHandle = e.target instanceof Element && e.target.closest(`[${HANDLE_ATTR}]`) !== null;
+        const pickUp = PICK_UP.has(e.key) && !e.repeat && onHandle;
+        if (!(keys.length > 0 ? onHandle && (PICK_UP.has(e.key) || DRAG_KEYS.has(e.key)) : pickUp)) return;
+        if (keys.length >= MAX_KEYS) return;
         e.preventDefault();
-        key = e;
-        keyHeld = e.key;
+        keys.push(e);
+        if (PICK_UP.has(e.key)) keyHeld = e.key;
       },
     ],
     [
@@ -123,8 +133,9 @@ export function recordPresses(win: Window): Recorder {
       const touches = () => Array.from(held.touches);
       redispatch(held, () => new TouchEvent('touchstart', { bubbles: true, cancelable: true, touches: touches(), targetTouches: touches(), changedTouches: Array.from(held.changedTouches) }));
     }
-    const pressed = key;
-    if (pressed && pressed.target === win.document.activeElement) redispatch(pressed, () => new KeyboardEvent('keydown', pressed));
+    if (keys[0] && keys[0].target === win.document.activeElement) {
+      for (const pressed of keys) redispatch(pressed, () => new KeyboardEvent('keydown', pressed));
+    }
   };
 
   return {
