@@ -1,5 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
+import type { AxeResults, RunOptions } from 'axe-core';
 
 // axe-core (its default rules: WCAG 2.0-2.2 A and AA, best practices; and WCAG 2.5.3's label in name) over every
 // page and every dialog, in both themes, at phone, tablet, desktop and laptop width, with a lived-in board. Each row
@@ -140,19 +142,28 @@ async function violationsOf(page: Page, theme: string) {
   return axeViolations(page);
 }
 
+/** axe-core's engine, put into a page once per document (axeViolations). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Every rule axe runs by default (WCAG 2.0-2.2 A and AA, best practices), and label-content-name-mismatch, WCAG 2.5.3
+ * Label in Name (a control's name holds the text it shows: speech-input users say what they see), one of axe's
+ * experimental rules, which run only when named. Only violations are collected in full (passes and incomplete keep
+ * one node each, ~15% less time).
+ */
+const AXE_OPTIONS: RunOptions = { resultTypes: ['violations'], rules: { [LABEL_IN_NAME]: { enabled: true } } };
+
 async function axeViolations(page: Page) {
   // Colours are checked as they end, not halfway through a fade-in.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  // Legacy mode runs axe.run() in the page itself instead of runPartial() per frame and finishRun() in an
-  // extra blank page: the same rules over the same nodes (the app has no frames), at a third of the time. Only
-  // violations are collected in full (axe's resultTypes): passes and incomplete keep one node each, ~15% less time.
-  // Every rule axe runs by default (WCAG 2.0-2.2 A and AA, best practices), and label-content-name-mismatch, WCAG
-  // 2.5.3 Label in Name (a control's name holds the text it shows: speech-input users say what they see), one of
-  // axe's experimental rules, which run only when named. (options() replaces the runOnly withTags() would set.)
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'], rules: { [LABEL_IN_NAME]: { enabled: true } } })
-    .setLegacyMode()
-    .analyze();
+  // axe.run() in the page itself, as @axe-core/playwright's legacy mode does, with the engine put in once per
+  // document, not once per check: its 0.5 MB took 0.35-1 s to inject, more than the run on the planner (0.15-0.6 s),
+  // and a page here is checked in up to seven states. The same rules over the same nodes (the app has no frames).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(
+    (options) => (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, options),
+    AXE_OPTIONS,
+  ).then((results) => results.violations);
   return violations.map(({ id, help, nodes }) => ({
     id,
     help,
