@@ -187,9 +187,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     (closing ??= (async () => {
       clearInterval(compaction);
       await realtime.close();
+      // A request under way finishes before the database closes under it (cut at once, its handler's next query
+      // failed on a closed pool: a 500 in the log, and a reset for a client whose write had committed). Each
+      // connection closes as soon as it is idle; past the grace, what is left is cut.
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
+        const idle = setInterval(() => server.closeIdleConnections(), 25);
+        const cut = setTimeout(() => server.closeAllConnections(), limits.shutdownGraceMs);
+        server.close(() => {
+          clearInterval(idle);
+          clearTimeout(cut);
+          resolve();
+        });
+        server.closeIdleConnections();
       });
       await db.close();
     })());

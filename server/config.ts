@@ -62,6 +62,9 @@ export const DEFAULT_LIMITS: ServerLimits = {
   // ~3 KB of memory each (docs/server.md, "Many subscribers at once").
   maxRealtimeSockets: 10_000,
   maxConnectionsPerIp: 64,
+  // Under a load balancer's usual drain time (nginx, HAProxy: none by default; Kubernetes: 30 s), above any request
+  // that is not stuck: the server's own requestTimeoutMs cuts those.
+  shutdownGraceMs: 10_000,
 };
 
 function limitsFrom(env: NodeJS.ProcessEnv): ServerLimits {
@@ -73,6 +76,7 @@ function limitsFrom(env: NodeJS.ProcessEnv): ServerLimits {
     maxConnections: intFrom(env.MAX_CONNECTIONS, d.maxConnections, 'MAX_CONNECTIONS'),
     maxRealtimeSockets: intFrom(env.REALTIME_MAX_SOCKETS, d.maxRealtimeSockets, 'REALTIME_MAX_SOCKETS'),
     maxConnectionsPerIp: intFrom(env.MAX_CONNECTIONS_PER_IP, d.maxConnectionsPerIp, 'MAX_CONNECTIONS_PER_IP'),
+    shutdownGraceMs: intFrom(env.SHUTDOWN_GRACE_MS, d.shutdownGraceMs, 'SHUTDOWN_GRACE_MS'),
   };
   for (const [name, value] of Object.entries(limits)) if (value === 0) throw new Error(`${name} must be positive`);
   return limits;

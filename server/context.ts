@@ -52,6 +52,8 @@ export interface ServerLimits {
   maxRealtimeSockets: number;
   /** Concurrent connections from one address (not applied with trustProxy: every connection is the proxy's). */
   maxConnectionsPerIp: number;
+  /** On shutdown, how long requests under way may take to finish before their connections are cut. */
+  shutdownGraceMs: number;
 }
 
 export interface ServerConfig {
