@@ -1,3 +1,4 @@
+import type { ChecklistItem } from '../tasks/checklist';
 import { SOMEDAY } from '../tasks/types';
 import { dayKeyOf, dayNumber, isDayKey } from './days';
 import { ruleDays } from './expand';
@@ -76,6 +77,14 @@ function exists(series: Series, own: Map<string, OccurrenceException> | undefine
   return seriesDays(series, own, day, day).length > 0;
 }
 
+/** The template's items with an occurrence's ticks. */
+export function occurrenceChecklist(series: Series, exception: OccurrenceException | undefined): ChecklistItem[] | undefined {
+  const items = series.template.checklist;
+  if (!items?.length) return undefined;
+  const checked = exception?.checked;
+  return items.map((item) => ({ id: item.id, text: item.text, done: !!checked?.includes(item.id) }));
+}
+
 function occurrenceOf(series: Series, original: string, exception: OccurrenceException | undefined): Occurrence {
   return {
     key: occurrenceKey(series.id, original),
@@ -85,6 +94,7 @@ function occurrenceOf(series: Series, original: string, exception: OccurrenceExc
     title: exception?.title ?? series.template.title,
     notes: exception?.notes ?? series.template.notes,
     completed: exception?.completed === true,
+    ...(series.template.checklist?.length ? { checklist: occurrenceChecklist(series, exception) } : {}),
   };
 }
 
