@@ -6,6 +6,7 @@ import { makeRepeatingEvents } from '../series/repeatChange';
 import { loadedSeries, loadSeries } from '../series/seriesHost';
 import { occurrenceKey, type Repeat } from '../series/types';
 import { loadTaskDetailsDialog, type DetailsTarget } from '../tasks/detailsRequest';
+import { useChecklistEditor } from '../tasks/checklistEditing';
 import { taskNotesSet, taskRenamed } from '../tasks/events';
 import type { SeriesFacts, TaskDetailsChange } from '../tasks/TaskDetailsDialog';
 import { selectTaskById } from '../tasks/taskSelectors';
@@ -51,6 +52,7 @@ export function TaskDetailsContainer({
     const exception = state.series.exceptions.entities[occurrenceKey(target.seriesId, target.originalDate)];
     return { title: exception?.title ?? series.template.title, notes: exception?.notes ?? series.template.notes };
   }, sameShown);
+  const checklist = useChecklistEditor(target);
   // Mounted from the first use on, so closing is the <dialog>'s own (focus goes back to the card's button).
   const [wanted, setWanted] = useState(false);
   if (shown && !wanted) setWanted(true);
@@ -94,7 +96,10 @@ export function TaskDetailsContainer({
     const code = await loadSeries();
     const task = selectTaskById(store.getState(), id);
     if (!task) return null;
-    const result = makeRepeatingEvents(code, task.id, task.date, { title: change.title, notes: change.notes }, repeat, toDayKey(new Date()));
+    // Its checklist becomes the template's: each occurrence starts with the items, unticked.
+    const items = task.checklist?.map(({ id: itemId, text }) => ({ id: itemId, text }));
+    const template = { title: change.title, notes: change.notes, ...(items?.length ? { checklist: items } : {}) };
+    const result = makeRepeatingEvents(code, task.id, task.date, template, repeat, toDayKey(new Date()));
     if (!result.ok) return result.error;
     dispatch(historyGroupStarted());
     for (const event of result.events) dispatch(event);
@@ -125,6 +130,7 @@ export function TaskDetailsContainer({
         title={shown?.title ?? ''}
         notes={shown?.notes ?? ''}
         series={facts}
+        checklist={checklist}
         onSave={onSave}
         onMove={move}
         onStopRepeating={onStopRepeating}

@@ -1,4 +1,4 @@
-import type { ChecklistItem } from '../tasks/checklist';
+import { occurrenceChecklist } from './occurrenceChecklist';
 import { SOMEDAY } from '../tasks/types';
 import { dayKeyOf, dayNumber, isDayKey } from './days';
 import { ruleDays } from './expand';
@@ -75,14 +75,6 @@ function exists(series: Series, own: Map<string, OccurrenceException> | undefine
   if (day < dayNumber(series.firstDate) || day > lastOf(series)) return false;
   if (own?.get(original)?.completed && series.repeat.kind === 'rule') return true;
   return seriesDays(series, own, day, day).length > 0;
-}
-
-/** The template's items with an occurrence's ticks. */
-export function occurrenceChecklist(series: Series, exception: OccurrenceException | undefined): ChecklistItem[] | undefined {
-  const items = series.template.checklist;
-  if (!items?.length) return undefined;
-  const checked = exception?.checked;
-  return items.map((item) => ({ id: item.id, text: item.text, done: !!checked?.includes(item.id) }));
 }
 
 function occurrenceOf(series: Series, original: string, exception: OccurrenceException | undefined): Occurrence {

@@ -33,8 +33,10 @@ export function utf8Length(text: string): number {
     const code = text.charCodeAt(n);
     if (code < 0x80) bytes += 1;
     else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code < 0xdc00) (bytes += 4), n++;
-    else bytes += 3;
+    else if (code >= 0xd800 && code < 0xdc00) {
+      bytes += 4;
+      n++;
+    } else bytes += 3;
   }
   return bytes;
 }
