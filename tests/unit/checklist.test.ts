@@ -1,3 +1,4 @@
+import { importEvents, readBackup } from '../../src/features/backup/backup';
 import { eventsToward } from '../../src/features/history/steps';
 import { splitSeriesForLog } from '../../src/features/series/logSplit';
 import { seriesChecklistItemAdded, seriesCreated, seriesReducer, occurrenceChecklistItemDoneSet, seriesChecklistItemDeleted, seriesTemplateChanged } from '../../src/features/series/seriesSlice';
@@ -119,6 +120,17 @@ describe('a task’s checklist', () => {
     expect(old.tasks[0]).not.toHaveProperty('checklist');
     // Corrupt entries of a checklist are dropped one by one.
     expect(readChecklist([{ id: 'a', text: 'ok' }, { id: 'a', text: 'dup' }, 7, { id: 'b', text: '' }])).toEqual([{ id: 'a', text: 'ok', done: false }]);
+  });
+
+  it('is held by a backup, which imports with it; a backup from before imports as it did', () => {
+    const state = replay([TASK, add('Passport', 'a'), checklistItemDoneSet({ id: 'task-1', itemId: 'a', done: true })]);
+    const backup = readBackup(serializeDays(state.days));
+    if (!backup.ok) throw new Error(backup.error);
+    expect(backup.tasks[0]!.checklist).toEqual([{ id: 'a', text: 'Passport', done: true }]);
+    expect(items(replay(importEvents([], backup.tasks, 'replace')))).toEqual(['Passport✓']);
+    const before = readBackup(JSON.stringify([{ id: 'task-9', title: 'Old', date: '2026-11-02', completed: true, createdAt: 5, order: 0 }]));
+    if (!before.ok) throw new Error(before.error);
+    expect(taskIn(replay(importEvents([], before.tasks, 'merge')), 'task-9')).toEqual({ id: 'task-9', title: 'Old', date: '2026-11-02', completed: true, createdAt: 5 });
   });
 
   it('checks checklist events from the log field by field', () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { historyGroupEnded, historyGroupStarted } from '../history/historySlice';
 import { occurrenceDeletedHere, occurrenceEditedHere, repeatChangedHere } from '../series/occurrenceScope';
@@ -6,14 +6,15 @@ import { makeRepeatingEvents } from '../series/repeatChange';
 import { loadedSeries, loadSeries } from '../series/seriesHost';
 import { occurrenceKey, type Repeat } from '../series/types';
 import { loadTaskDetailsDialog, type DetailsTarget } from '../tasks/detailsRequest';
-import { useChecklistEditor } from '../tasks/checklistEditing';
 import { taskNotesSet, taskRenamed } from '../tasks/events';
 import type { SeriesFacts, TaskDetailsChange } from '../tasks/TaskDetailsDialog';
 import { selectTaskById } from '../tasks/taskSelectors';
+import { SOMEDAY } from '../tasks/types';
+import { selectWeekDayKeys } from './plannerSlice';
 import type { MovingOccurrence } from './MoveTaskDialogContainer';
 import { dateLabel, dayLabel, toDayKey } from './week';
 
-const TaskDetailsDialog = lazy(() => loadTaskDetailsDialog().then((module) => ({ default: module.TaskDetailsDialog })));
+const TaskDetailsDialog = lazy(() => loadTaskDetailsDialog().then((module) => ({ default: module.TaskDetailsWithChecklist })));
 
 interface Shown {
   title: string;
@@ -52,7 +53,8 @@ export function TaskDetailsContainer({
     const exception = state.series.exceptions.entities[occurrenceKey(target.seriesId, target.originalDate)];
     return { title: exception?.title ?? series.template.title, notes: exception?.notes ?? series.template.notes };
   }, sameShown);
-  const checklist = useChecklistEditor(target);
+  const weekDays = useAppSelector(selectWeekDayKeys);
+  const days = useMemo(() => [...weekDays.map((date) => ({ date, label: `${dayLabel(date)} ${dateLabel(date)}` })), { date: SOMEDAY, label: 'Some Day' }], [weekDays]);
   // Mounted from the first use on, so closing is the <dialog>'s own (focus goes back to the card's button).
   const [wanted, setWanted] = useState(false);
   if (shown && !wanted) setWanted(true);
@@ -130,7 +132,8 @@ export function TaskDetailsContainer({
         title={shown?.title ?? ''}
         notes={shown?.notes ?? ''}
         series={facts}
-        checklist={checklist}
+        target={target}
+        days={days}
         onSave={onSave}
         onMove={move}
         onStopRepeating={onStopRepeating}
