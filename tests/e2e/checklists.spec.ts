@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { column, openWithSeries } from './support/series';
 
@@ -158,3 +159,26 @@ test('printing gives the week on one landscape page: titles, progress, no contro
   const box = /\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(pdf)!;
   expect(Number(box[1])).toBeGreaterThan(Number(box[2]));
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the checklist in the details and its progress on the card pass axe (WCAG A/AA), ${theme} theme`, async ({ page }) => {
+    await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+    await openWithSeries(page);
+    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
+    await addTask(page, 'Wed 25 Nov', 'Trip to Lyon');
+    await column(page, 'Wed 25 Nov').getByRole('button', { name: 'Details of "Trip to Lyon"' }).click();
+    await addItems(page, ['Passport', 'Charger']);
+    await details(page).getByRole('checkbox', { name: 'Done: Passport' }).check();
+    await details(page).getByRole('button', { name: 'Make a task of “Charger”' }).click();
+    const violations = async (selector: string) => {
+      await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+      const result = await new AxeBuilder({ page }).include(selector).setLegacyMode().analyze();
+      return result.violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    };
+    expect(await violations('dialog[open]')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(details(page)).toBeHidden();
+    await expect(page.getByRole('img', { name: 'Checklist: 1 of 2 done' })).toBeVisible();
+    expect(await violations('.task-card')).toEqual([]);
+  });
+}
