@@ -137,3 +137,10 @@ export const SearchIcon = (props: IconProps) => (
     <path d="m20 20-3.5-3.5" />
   </Icon>
 );
+
+export const PrinterIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 9V3h12v6M6 18H4v-7h16v7h-2" />
+    <path d="M6 14h12v7H6z" />
+  </Icon>
+);

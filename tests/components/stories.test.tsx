@@ -4,6 +4,7 @@ import preview from '../../.storybook/preview';
 import * as addTaskInputStories from '../../src/features/tasks/AddTaskInput.stories';
 import * as dayColumnStories from '../../src/features/tasks/DayColumn.stories';
 import * as taskCardStories from '../../src/features/tasks/TaskCard.stories';
+import * as checklistStories from '../../src/features/tasks/ChecklistEditor.stories';
 import * as taskDetailsStories from '../../src/features/tasks/TaskDetailsDialog.stories';
 import * as repeatPickerStories from '../../src/features/tasks/RepeatPicker.stories';
 import * as premiumDialogStories from '../../src/features/subscription/PremiumDialog.stories';
@@ -40,6 +41,27 @@ describe('TaskCard stories', () => {
     DraggingPlaceholder: () => expect(card()).toBeInTheDocument(),
     Dark: () => expect(card()).toBeInTheDocument(),
     Repeating: () => expect(card('Water plants')).toHaveAccessibleDescription('Every Monday'),
+    WithChecklist: () => expect(screen.getByRole('img', { name: 'Checklist: 2 of 5 done' })).toHaveTextContent('2/5'),
+    ChecklistDone: () => expect(screen.getByRole('img', { name: 'Checklist: 3 of 3 done' })).toHaveAttribute('data-complete'),
+  });
+});
+
+describe('ChecklistEditor stories', () => {
+  const items = () => screen.getAllByRole('checkbox').map((box) => box.getAttribute('aria-label'));
+  eachStory(composeStories(checklistStories), {
+    // Added at the end, then moved up one place, ticks kept.
+    Editing: () => {
+      expect(items()).toEqual(['Done: Passport', 'Done: Charger', 'Done: Socks', 'Done: Book the hotel']);
+      expect(screen.getByRole('checkbox', { name: 'Done: Charger' })).toBeChecked();
+      expect(screen.getByRole('status')).toHaveTextContent('“Socks” moved to place 3 of 4.');
+    },
+    MakeATask: () => expect(screen.queryByRole('combobox', { name: 'Day' })).not.toBeInTheDocument(),
+    Full: () => expect(screen.getAllByRole('checkbox')).toHaveLength(100),
+    Occurrence: () => expect(screen.getByText(/the ticks are this occurrence’s own/)).toBeInTheDocument(),
+    Empty: () => {
+      expect(screen.queryByRole('list', { name: 'Checklist items' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Add item' })).toBeInTheDocument();
+    },
   });
 });
 
@@ -109,6 +131,7 @@ describe('TaskDetailsDialog stories', () => {
     PlainTask: () => expect(screen.getByRole('button', { name: 'Move to…' })).toBeInTheDocument(),
     Occurrence: () => expect(dialog()).toHaveAccessibleDescription('Every Monday'),
     Phone: () => expect(screen.getByRole('link', { name: 'https://example.com/flights' })).toBeInTheDocument(),
+    WithChecklist: () => expect(screen.getByRole('heading', { name: /Checklist/ })).toHaveTextContent('1 of 2 done'),
   });
 });
 

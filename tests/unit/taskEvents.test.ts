@@ -1,4 +1,10 @@
 import {
+  checklistItemAdded,
+  checklistItemDeleted,
+  checklistItemDoneSet,
+  checklistItemMadeTask,
+  checklistItemMoved,
+  checklistItemTextSet,
   isWellFormedTaskEvent,
   TASK_EVENT_TYPES,
   isTaskEvent,
@@ -38,6 +44,12 @@ describe('task events read from elsewhere', () => {
       tasksRestored({ tasks: [task] }),
       tasksDeleted({ ids: ['task-1-a'] }),
       tasksRolledOver({ ids: ['task-1-a'], to: '2026-11-25' }),
+      checklistItemAdded('task-1-a', 'Passport'),
+      checklistItemTextSet({ id: 'task-1-a', itemId: 'item-1', text: 'Passports' }),
+      checklistItemDoneSet({ id: 'task-1-a', itemId: 'item-1', done: true }),
+      checklistItemMoved({ id: 'task-1-a', itemId: 'item-1', toIndex: 0 }),
+      checklistItemDeleted({ id: 'task-1-a', itemId: 'item-1' }),
+      checklistItemMadeTask('task-1-a', 'item-1', '2026-11-26'),
     ];
     expect(events.map((event) => event.type).sort()).toEqual([...TASK_EVENT_TYPES].sort());
     for (const event of events) expect(isWellFormedTaskEvent(JSON.parse(JSON.stringify(event)))).toBe(true);

@@ -11,6 +11,7 @@ const meta = {
     email: null,
     onAbout: fn(),
     onSettings: fn(),
+    onPrint: fn(),
     onPremium: fn(),
     onBilling: fn(),
     onSignIn: fn(),

@@ -3,6 +3,7 @@ import {
   InfoIcon,
   LogInIcon,
   LogOutIcon,
+  PrinterIcon,
   SettingsIcon,
   SparklesIcon,
   UserIcon,
@@ -16,6 +17,8 @@ export interface UserMenuProps {
   onAbout: () => void;
   /** Settings: rollover and backup. Shown when given. */
   onSettings?: () => void;
+  /** 'Print week': the browser's print of the week shown (index.css' print styles). Shown when given. */
+  onPrint?: () => void;
   onPremium: () => void;
   onBilling: () => void;
   onSignIn: () => void;
@@ -30,6 +33,7 @@ export function UserMenu({
   subscribed,
   onAbout,
   onSettings,
+  onPrint,
   onPremium,
   onBilling,
   onSignIn,
@@ -78,6 +82,12 @@ export function UserMenu({
           <MenuItem onSelect={onSettings}>
             <SettingsIcon className="size-4 text-slate-500 dark:text-slate-400" />
             Settings
+          </MenuItem>
+        )}
+        {onPrint && (
+          <MenuItem onSelect={onPrint}>
+            <PrinterIcon className="size-4 text-slate-500 dark:text-slate-400" />
+            Print week
           </MenuItem>
         )}
         {signedIn && subscribed ? (

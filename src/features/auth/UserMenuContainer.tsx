@@ -133,6 +133,8 @@ export function UserMenuContainer() {
         }}
         onAbout={() => show('about')}
         onSettings={() => show('settings')}
+        // After the menu has closed and given focus back, so the page printed has no open menu.
+        onPrint={() => setTimeout(() => window.print(), 0)}
         onPremium={() => show('premium')}
         onBilling={account.openBilling}
         onSignIn={() => navigate('/auth')}

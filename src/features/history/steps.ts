@@ -1,12 +1,15 @@
 import { restoreEvent } from '../tasks/bulkEvents';
 import { taskCompletionSet, taskDeleted, taskMoved, taskNotesSet, taskRenamed, taskRestored, tasksDeleted, type TaskEvent } from '../tasks/events';
+import { sameChecklist } from '../tasks/checklist';
 import { placedTask } from '../tasks/taskList';
 import type { TasksState, Task } from '../tasks/types';
 import type { HistoryStep, StepEntry } from './historySlice';
 
 /** The tasks an event names. */
 export function idsOf(event: TaskEvent): string[] {
-  const payload = event.payload as { id?: string; ids?: string[]; task?: Task; tasks?: Task[] };
+  const payload = event.payload as { id?: string; ids?: string[]; task?: Task; tasks?: Task[]; newTask?: { id?: unknown } };
+  // 'Make a task' changes two: the checklist's task and the one it makes.
+  if (typeof payload.id === 'string' && typeof payload.newTask?.id === 'string') return [payload.id, payload.newTask.id];
   if (typeof payload.id === 'string') return [payload.id];
   if (payload.task) return [payload.task.id];
   if (Array.isArray(payload.ids)) return payload.ids;
@@ -27,7 +30,8 @@ export function taskBefore(tasks: TasksState, id: string): Task | null {
 
 const samePlace = (a: Task, b: Task) => a.date === b.date && a.order === b.order;
 const same = (a: Task | null, b: Task | null) =>
-  a === b || (!!a && !!b && a.title === b.title && a.completed === b.completed && (a.notes ?? '') === (b.notes ?? '') && samePlace(a, b));
+  a === b ||
+  (!!a && !!b && a.title === b.title && a.completed === b.completed && (a.notes ?? '') === (b.notes ?? '') && sameChecklist(a.checklist, b.checklist) && samePlace(a, b));
 
 export const changed = (entry: StepEntry) => !same(entry.before, entry.after);
 
@@ -56,6 +60,9 @@ export function eventsToward(step: HistoryStep, side: 'before' | 'after'): TaskE
 function eventsForOne(from: Task | null, to: Task | null): TaskEvent[] {
   if (!to) return from ? [taskDeleted({ id: from.id })] : [];
   if (!from) return [taskRestored({ task: to })];
+  // A checklist goes back whole (its task put back as it was): item by item, a step's inverse would need the
+  // inverse of each kind of item event; a checklist is one person's list, and an undo comes within moments.
+  if (!sameChecklist(from.checklist, to.checklist)) return [taskRestored({ task: to })];
   const events: TaskEvent[] = [];
   if (from.title !== to.title) events.push(taskRenamed({ id: to.id, title: to.title }));
   if ((from.notes ?? '') !== (to.notes ?? '')) events.push(taskNotesSet({ id: to.id, notes: to.notes ?? '' }));

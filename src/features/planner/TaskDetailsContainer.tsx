@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { historyGroupEnded, historyGroupStarted } from '../history/historySlice';
 import { occurrenceDeletedHere, occurrenceEditedHere, repeatChangedHere } from '../series/occurrenceScope';
@@ -9,10 +9,12 @@ import { loadTaskDetailsDialog, type DetailsTarget } from '../tasks/detailsReque
 import { taskNotesSet, taskRenamed } from '../tasks/events';
 import type { SeriesFacts, TaskDetailsChange } from '../tasks/TaskDetailsDialog';
 import { selectTaskById } from '../tasks/taskSelectors';
+import { SOMEDAY } from '../tasks/types';
+import { selectWeekDayKeys } from './plannerSlice';
 import type { MovingOccurrence } from './MoveTaskDialogContainer';
 import { dateLabel, dayLabel, toDayKey } from './week';
 
-const TaskDetailsDialog = lazy(() => loadTaskDetailsDialog().then((module) => ({ default: module.TaskDetailsDialog })));
+const TaskDetailsDialog = lazy(() => loadTaskDetailsDialog().then((module) => ({ default: module.TaskDetailsWithChecklist })));
 
 interface Shown {
   title: string;
@@ -51,6 +53,8 @@ export function TaskDetailsContainer({
     const exception = state.series.exceptions.entities[occurrenceKey(target.seriesId, target.originalDate)];
     return { title: exception?.title ?? series.template.title, notes: exception?.notes ?? series.template.notes };
   }, sameShown);
+  const weekDays = useAppSelector(selectWeekDayKeys);
+  const days = useMemo(() => [...weekDays.map((date) => ({ date, label: `${dayLabel(date)} ${dateLabel(date)}` })), { date: SOMEDAY, label: 'Some Day' }], [weekDays]);
   // Mounted from the first use on, so closing is the <dialog>'s own (focus goes back to the card's button).
   const [wanted, setWanted] = useState(false);
   if (shown && !wanted) setWanted(true);
@@ -94,7 +98,10 @@ export function TaskDetailsContainer({
     const code = await loadSeries();
     const task = selectTaskById(store.getState(), id);
     if (!task) return null;
-    const result = makeRepeatingEvents(code, task.id, task.date, { title: change.title, notes: change.notes }, repeat, toDayKey(new Date()));
+    // Its checklist becomes the template's: each occurrence starts with the items, unticked.
+    const items = task.checklist?.map(({ id: itemId, text }) => ({ id: itemId, text }));
+    const template = { title: change.title, notes: change.notes, ...(items?.length ? { checklist: items } : {}) };
+    const result = makeRepeatingEvents(code, task.id, task.date, template, repeat, toDayKey(new Date()));
     if (!result.ok) return result.error;
     dispatch(historyGroupStarted());
     for (const event of result.events) dispatch(event);
@@ -125,6 +132,8 @@ export function TaskDetailsContainer({
         title={shown?.title ?? ''}
         notes={shown?.notes ?? ''}
         series={facts}
+        target={target}
+        days={days}
         onSave={onSave}
         onMove={move}
         onStopRepeating={onStopRepeating}

@@ -5,8 +5,8 @@ import { fold } from './fold';
 // What search looks through: one document per task and per series (with the occurrences a person renamed or
 // wrote notes on), folded once. It is derived from the store's state on every change and never stored: a day's
 // documents are kept while that day's state object is the same (an edit copies only the day it touches), so
-// after an edit only that day is folded again. Checklist items and named lists will be more text and a place
-// of a document (`texts`, `place`), not another index.
+// after an edit only that day is folded again. Checklist items are lines after the notes (notesAndItems); named
+// lists will be a place of a document, not another index.
 
 /** Where picking a result goes: a task's card, or an occurrence's (series id and the day its rule gave it). */
 export type SearchTarget = { kind: 'task'; id: string } | { kind: 'occurrence'; seriesId: string; originalDate: string };
@@ -36,6 +36,16 @@ export interface SearchIndex {
   docs: readonly SearchDoc[];
 }
 
+/**
+ * The text searched beside the title: the notes, then one line per checklist item ('☐ Passport', '☑ Charger'),
+ * so an item's word finds its task and the result shows that item's line, as a line of the notes.
+ */
+export function notesAndItems(notes: string, checklist: readonly { text: string; done?: boolean }[] | undefined): string {
+  if (!checklist?.length) return notes;
+  const lines = checklist.map((item) => `${item.done ? '☑' : '☐'} ${item.text}`);
+  return notes ? `${notes}\n${lines.join('\n')}` : lines.join('\n');
+}
+
 const dayOf = (date: TaskDate) => (date === SOMEDAY ? NaN : dayNumber(date));
 
 export function makeDoc(fields: Omit<SearchDoc, 'foldedTitle' | 'foldedNotes' | 'day'>): SearchDoc {
@@ -50,7 +60,7 @@ function taskDoc(task: TaskEntity): SearchDoc {
   let doc = taskDocs.get(task);
   if (!doc) {
     const key = `task:${task.id}`;
-    doc = makeDoc({ key, group: key, target: { kind: 'task', id: task.id }, title: task.title, notes: task.notes ?? '', date: task.date, completed: task.completed });
+    doc = makeDoc({ key, group: key, target: { kind: 'task', id: task.id }, title: task.title, notes: notesAndItems(task.notes ?? '', task.checklist), date: task.date, completed: task.completed });
     taskDocs.set(task, doc);
   }
   return doc;

@@ -3,7 +3,7 @@ import type { SeriesRuntime } from '../series/seriesCode';
 import type { SeriesState } from '../series/seriesSlice';
 import { occurrenceKey, type Occurrence } from '../series/types';
 import { SOMEDAY } from '../tasks/types';
-import { makeDoc, type SearchDoc } from './searchIndex';
+import { makeDoc, notesAndItems, type SearchDoc } from './searchIndex';
 
 // A series is one result, not one per week: its own title and notes are one document that goes to its next
 // occurrence, and each occurrence a person renamed or wrote notes on ('This task') is a document of the same
@@ -91,7 +91,7 @@ export function seriesDocs(state: SeriesState, code: SeriesCode, today: string):
         group: `series:${id}`,
         target: { kind: 'occurrence', seriesId: id, originalDate: occurrence?.originalDate ?? series.firstDate },
         title: series.template.title,
-        notes: series.template.notes,
+        notes: notesAndItems(series.template.notes, series.template.checklist),
         date,
         completed: occurrence?.completed ?? false,
         repeatText: repeatText(id),
@@ -106,7 +106,7 @@ export function seriesDocs(state: SeriesState, code: SeriesCode, today: string):
         group: `series:${occurrence.seriesId}`,
         target: { kind: 'occurrence', seriesId: occurrence.seriesId, originalDate: occurrence.originalDate },
         title: occurrence.title,
-        notes: occurrence.notes,
+        notes: notesAndItems(occurrence.notes, occurrence.checklist),
         date: occurrence.date,
         completed: occurrence.completed,
         repeatText: repeatText(occurrence.seriesId),

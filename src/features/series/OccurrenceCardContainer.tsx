@@ -3,6 +3,7 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { occurrenceDndProps } from '../dnd/useTaskDnd';
 import { DetailsRequestContext } from '../tasks/detailsRequest';
 import { OccurrenceMoveRequestContext } from '../tasks/moveRequest';
+import { progressOf } from '../tasks/checklist';
 import { TaskCard } from '../tasks/TaskCard';
 import { occurrenceDeletedHere, occurrenceEditedHere } from './occurrenceScope';
 import { loadedSeries } from './seriesHost';
@@ -50,6 +51,7 @@ export const OccurrenceCardContainer = memo(function OccurrenceCardContainer({ o
       handleProps={handleProps}
       repeat={{ text: occurrence.repeatText, id: `${occurrenceElementId(occurrence)}-repeat` }}
       hasNotes={occurrence.notes.trim() !== ''}
+      progress={progressOf(occurrence.checklist)}
       onToggleComplete={onToggleComplete}
       onDelete={onDelete}
       onRename={onRename}

@@ -1,3 +1,4 @@
+import { occurrenceChecklist } from './occurrenceChecklist';
 import { SOMEDAY } from '../tasks/types';
 import { dayKeyOf, dayNumber, isDayKey } from './days';
 import { ruleDays } from './expand';
@@ -85,6 +86,7 @@ function occurrenceOf(series: Series, original: string, exception: OccurrenceExc
     title: exception?.title ?? series.template.title,
     notes: exception?.notes ?? series.template.notes,
     completed: exception?.completed === true,
+    ...(series.template.checklist?.length ? { checklist: occurrenceChecklist(series, exception) } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { addItem, CHECKLIST_MAX_ITEMS, deleteItem, moveItem, newChecklistItemId, readTemplateItems, setItemText, type TemplateItem } from '../tasks/checklist';
 import { SOMEDAY } from '../tasks/types';
 import { isDayKey, localDayKey } from './days';
 import { parseRule } from './rule';
@@ -59,13 +60,31 @@ function setField<K extends keyof OccurrenceException>(exception: OccurrenceExce
   else exception[key] = value;
 }
 
+/** A series' template checklist changed by `change` (null: unchanged); a series that is gone changes nothing. */
+function editTemplateItems(state: Draft, id: string, change: (items: readonly TemplateItem[] | undefined) => readonly TemplateItem[] | null): void {
+  const series = state.series.entities[id];
+  if (!series) return;
+  const next = change(series.template.checklist);
+  if (!next) return;
+  if (next.length > 0) series.template.checklist = next.map((item) => ({ id: item.id, text: item.text }));
+  else delete series.template.checklist;
+}
+
+/** A series as the reducer keeps it: its template's checklist read as checklist.ts reads one (caps and all). */
+function keptSeries(series: Series): Series {
+  if (series.template.checklist === undefined) return series;
+  const checklist = readTemplateItems(series.template.checklist);
+  const { checklist: _given, ...template } = series.template;
+  return { ...series, template: checklist ? { ...template, checklist } : template };
+}
+
 const seriesSlice = createSlice({
   name: 'series',
   initialState: initialSeriesState,
   reducers: {
     seriesCreated: {
       reducer(state, { payload }: PayloadAction<{ series: Series }>) {
-        if (isUsableSeries(payload.series) && !state.series.entities[payload.series.id]) seriesAdapter.addOne(state.series, payload.series);
+        if (isUsableSeries(payload.series) && !state.series.entities[payload.series.id]) seriesAdapter.addOne(state.series, keptSeries(payload.series));
       },
       prepare: (draft: SeriesDraft, now: number = Date.now()) => ({ payload: { series: { ...draft, id: newSeriesId(now), createdAt: now } } }),
     },
@@ -80,7 +99,9 @@ const seriesSlice = createSlice({
         if (payload.template?.title !== undefined && exception.title === undefined) exception.title = before.title;
         if (payload.template?.notes !== undefined && exception.notes === undefined) exception.notes = before.notes;
       }
-      series.template = { ...before, ...payload.template };
+      // Title and notes only: the checklist changes by its own events, item by item.
+      const { title, notes } = payload.template ?? {};
+      series.template = { ...before, ...(title !== undefined ? { title } : {}), ...(notes !== undefined ? { notes } : {}) };
       if (payload.repeat) series.repeat = payload.repeat;
     },
     /** 'Stop repeating' (lastDate: a day) and its undo (null): nothing after that day; earlier occurrences stay as they are. */
@@ -96,7 +117,7 @@ const seriesSlice = createSlice({
         const series = state.series.entities[payload.id];
         if (!series || !isDayKey(payload.lastDate) || !isUsableSeries(payload.next) || state.series.entities[payload.next.id]) return;
         series.lastDate = payload.lastDate;
-        seriesAdapter.addOne(state.series, payload.next);
+        seriesAdapter.addOne(state.series, keptSeries(payload.next));
         // What was done to occurrences from `from` on (moved, completed ahead) goes with them to the new series.
         for (const exception of Object.values(state.exceptions.entities)) {
           if (exception.seriesId !== payload.id || exception.originalDate <= payload.lastDate || exception.originalDate < payload.next.firstDate) continue;
@@ -117,7 +138,7 @@ const seriesSlice = createSlice({
     /** Undo of a delete: the series and its exceptions exactly as they were. */
     seriesRestored(state, { payload }: PayloadAction<{ series: Series; exceptions: OccurrenceException[] }>) {
       if (!isUsableSeries(payload.series)) return;
-      seriesAdapter.setOne(state.series, payload.series);
+      seriesAdapter.setOne(state.series, keptSeries(payload.series));
       for (const exception of payload.exceptions) {
         if (exception.seriesId === payload.series.id && exception.id === occurrenceKey(exception.seriesId, exception.originalDate)) {
           exceptionsAdapter.setOne(state.exceptions, exception);
@@ -145,6 +166,33 @@ const seriesSlice = createSlice({
     occurrenceMoved(state, { payload }: PayloadAction<OccurrenceRef & { to: string }>) {
       if (!isPlace(payload.to)) return;
       editException(state, payload, (exception) => setField(exception, 'movedTo', payload.to === payload.originalDate ? undefined : payload.to));
+    },
+    /** Checklist items of the template (every occurrence's list): keyed by item id, like a task's (tasks/events.ts). */
+    seriesChecklistItemAdded: {
+      reducer(state, { payload }: PayloadAction<{ id: string; item: TemplateItem; index?: number }>) {
+        const { item } = payload;
+        if (item && typeof item === 'object') editTemplateItems(state, payload.id, (items) => addItem(items, { id: item.id, text: item.text }, payload.index));
+      },
+      prepare: (id: string, text: string, index?: number) => ({ payload: { id, item: { id: newChecklistItemId(), text }, ...(index === undefined ? {} : { index }) } }),
+    },
+    seriesChecklistItemTextSet(state, { payload }: PayloadAction<{ id: string; itemId: string; text: string }>) {
+      editTemplateItems(state, payload.id, (items) => setItemText(items, payload.itemId, payload.text));
+    },
+    seriesChecklistItemMoved(state, { payload }: PayloadAction<{ id: string; itemId: string; toIndex: number }>) {
+      editTemplateItems(state, payload.id, (items) => moveItem(items, payload.itemId, payload.toIndex));
+    },
+    /** The item goes from every occurrence; ticks of it stay in exceptions, unseen, and harm nothing. */
+    seriesChecklistItemDeleted(state, { payload }: PayloadAction<{ id: string; itemId: string }>) {
+      editTemplateItems(state, payload.id, (items) => deleteItem(items, payload.itemId));
+    },
+    /** One occurrence's tick (set, not toggled): the other occurrences keep theirs. */
+    occurrenceChecklistItemDoneSet(state, { payload }: PayloadAction<OccurrenceRef & { itemId: string; done: boolean }>) {
+      if (typeof payload.itemId !== 'string' || !payload.itemId) return;
+      editException(state, payload, (exception) => {
+        const checked = (exception.checked ?? []).filter((id) => id !== payload.itemId);
+        if (payload.done === true && checked.length < CHECKLIST_MAX_ITEMS) checked.push(payload.itemId);
+        setField(exception, 'checked', checked.length > 0 ? checked : undefined);
+      });
     },
     occurrenceSkipped(state, { payload }: PayloadAction<OccurrenceRef & { skipped: boolean }>) {
       editException(state, payload, (exception) => setField(exception, 'skipped', payload.skipped || undefined));
@@ -177,6 +225,11 @@ export const {
   occurrenceMoved,
   occurrenceSkipped,
   occurrencesRolledOver,
+  seriesChecklistItemAdded,
+  seriesChecklistItemTextSet,
+  seriesChecklistItemMoved,
+  seriesChecklistItemDeleted,
+  occurrenceChecklistItemDoneSet,
 } = seriesSlice.actions;
 
 export const seriesReducer = seriesSlice.reducer;

@@ -1,3 +1,5 @@
+import type { ChecklistItem, TemplateItem } from '../tasks/checklist';
+
 /** How a series repeats: an RFC 5545 RRULE (no DTSTART: the first date is its start), or N days after each completion. */
 export type Repeat = { kind: 'rule'; rule: string } | { kind: 'afterCompletion'; days: number };
 
@@ -5,6 +7,8 @@ export interface SeriesTemplate {
   title: string;
   /** Plain text, several lines allowed. */
   notes: string;
+  /** The checklist every occurrence starts with, unticked (issue 43.4); absent when there is none. */
+  checklist?: readonly TemplateItem[];
 }
 
 /** A repeating task: one record, its occurrences computed for the days on screen, never stored ahead. */
@@ -36,6 +40,8 @@ export interface OccurrenceException {
   /** A day key or 'someday'. */
   movedTo?: string;
   skipped?: boolean;
+  /** The template's items ticked in this occurrence (ids); ticks in one occurrence tick nothing in another. */
+  checked?: string[];
 }
 
 /** One occurrence as shown: where it stands now (`date`) and the day it was made for (`originalDate`). */
@@ -48,6 +54,8 @@ export interface Occurrence {
   title: string;
   notes: string;
   completed: boolean;
+  /** The template's items with this occurrence's ticks; absent when the series has none. */
+  checklist?: ChecklistItem[];
 }
 
 /** The identity of an occurrence on every device: the series and the day the rule gave it. */

@@ -1,3 +1,4 @@
+import { CHECKLIST_MAX_ITEMS, isChecklistShape, readTemplateItems } from '../tasks/checklist';
 import { SOMEDAY } from '../tasks/types';
 import { isDayKey } from './days';
 import { isUsableRepeat, SERIES_EVENT_TYPES, type SeriesEvent } from './seriesSlice';
@@ -12,6 +13,7 @@ const optional = (value: unknown, check: (v: unknown) => boolean) => value === u
 const isPlace = (value: unknown) => value === SOMEDAY || isDayKey(value);
 const isBoolean = (value: unknown) => typeof value === 'boolean';
 const isString = (value: unknown) => typeof value === 'string';
+const isIndex = (value: unknown) => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
 function readRepeat(value: unknown): Repeat | null {
   if (!isRecord(value)) return null;
@@ -26,7 +28,10 @@ export function readSeries(value: unknown): Series | null {
   const repeat = readRepeat(value.repeat);
   if (!isString(title) || !isString(notes) || !repeat || !optional(value.lastDate, isDayKey)) return null;
   if (typeof value.createdAt !== 'number' || !Number.isFinite(value.createdAt)) return null;
-  const series: Series = { id: value.id, template: { title: title as string, notes: notes as string }, firstDate: value.firstDate, repeat, createdAt: value.createdAt };
+  if (value.template.checklist !== undefined && !isChecklistShape(value.template.checklist)) return null;
+  const checklist = readTemplateItems(value.template.checklist);
+  const template = { title: title as string, notes: notes as string, ...(checklist ? { checklist } : {}) };
+  const series: Series = { id: value.id, template, firstDate: value.firstDate, repeat, createdAt: value.createdAt };
   if (value.lastDate !== undefined) series.lastDate = value.lastDate as string;
   return series;
 }
@@ -41,6 +46,7 @@ export function readException(value: unknown): OccurrenceException | null {
     ['notes', isString],
     ['movedTo', isPlace],
     ['skipped', isBoolean],
+    ['checked', isItemIds],
   ];
   const exception: OccurrenceException = { id: value.id, seriesId: value.seriesId, originalDate: value.originalDate };
   for (const [key, check] of fields) {
@@ -50,6 +56,7 @@ export function readException(value: unknown): OccurrenceException | null {
   return exception;
 }
 
+const isItemIds = (value: unknown) => Array.isArray(value) && value.length <= CHECKLIST_MAX_ITEMS && value.every(isText);
 const isRef = (p: Record<string, unknown>) => isText(p.seriesId) && isDayKey(p.originalDate);
 const isTemplateChange = (value: unknown) => value === undefined || (isRecord(value) && optional(value.title, isString) && optional(value.notes, isString));
 const orNull = (check: (v: unknown) => boolean) => (value: unknown) => value === null || check(value);
@@ -79,6 +86,16 @@ export function isWellFormedSeriesEvent(value: unknown): value is SeriesEvent {
       return isRef(p) && isPlace(p.to);
     case 'occurrenceSkipped':
       return isRef(p) && isBoolean(p.skipped);
+    case 'seriesChecklistItemAdded':
+      return isText(p.id) && isRecord(p.item) && isText(p.item.id) && isString(p.item.text) && optional(p.index, isIndex);
+    case 'seriesChecklistItemTextSet':
+      return isText(p.id) && isText(p.itemId) && isString(p.text);
+    case 'seriesChecklistItemMoved':
+      return isText(p.id) && isText(p.itemId) && isIndex(p.toIndex);
+    case 'seriesChecklistItemDeleted':
+      return isText(p.id) && isText(p.itemId);
+    case 'occurrenceChecklistItemDoneSet':
+      return isRef(p) && isText(p.itemId) && isBoolean(p.done);
     case 'occurrencesRolledOver':
       return isDayKey(p.to) && Array.isArray(p.items) && p.items.every((item) => isRecord(item) && isRef(item));
     default:

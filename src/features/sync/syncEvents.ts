@@ -1,6 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { emptySeriesState, isSeriesEvent, loadedSeries } from '../series/seriesCode';
 import type { SeriesEvent, SeriesState } from '../series/seriesSlice';
+import { splitSeriesForLog } from '../series/logSplit';
 import { splitForLog } from '../tasks/bulkEvents';
 import { isTaskEvent, isWellFormedTaskEvent, type TaskEvent } from '../tasks/events';
 
@@ -20,8 +21,8 @@ export function isWellFormedSyncEvent(value: unknown): value is SyncEvent {
 /** The task events among them. */
 export const taskEventsOf = (events: Iterable<SyncEvent>): TaskEvent[] => [...events].filter(isTaskEvent);
 
-/** As they go to the log: a bulk task event in pieces the server accepts, anything else as it is. */
-export const forLog = (event: SyncEvent): SyncEvent[] => (isTaskEvent(event) ? splitForLog(event) : [event]);
+/** As they go to the log: a bulk task event, or one carrying a long checklist, in pieces the server accepts. */
+export const forLog = (event: SyncEvent): SyncEvent[] => (isTaskEvent(event) ? splitForLog(event) : splitSeriesForLog(event));
 
 /** `base` with the series events among `events` reduced on it, in order. */
 export function replaySeries(base: SeriesState, events: Iterable<SyncEvent>): SeriesState {

@@ -35,6 +35,16 @@ export const Editing: Story = {
   },
 };
 
+/** A checklist's progress, named in words for screen readers. */
+export const WithChecklist: Story = {
+  args: { progress: { done: 2, total: 5 }, hasNotes: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('img', { name: 'Checklist: 2 of 5 done' })).toHaveTextContent('2/5');
+  },
+};
+
+export const ChecklistDone: Story = { args: { progress: { done: 3, total: 3 }, completed: true } };
+
 export const LongTitle: Story = {
   args: { title: 'Call the dentist about moving the check-up to a morning slot, and ask whether the new insurance card works' },
 };

@@ -1,4 +1,5 @@
 import { memo, useRef, useState, type HTMLAttributes, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
+import { progressText, type Progress } from './checklist';
 
 export interface TaskCardProps {
   title: string;
@@ -23,6 +24,8 @@ export interface TaskCardProps {
   onOpenDetails?: () => void;
   /** The task has notes: the card says so. */
   hasNotes?: boolean;
+  /** Its checklist's progress, shown as '2/5' (named 'Checklist: 2 of 5 done'); nothing without a checklist. */
+  progress?: Progress;
 }
 
 export const TaskCard = memo(function TaskCard({
@@ -39,6 +42,7 @@ export const TaskCard = memo(function TaskCard({
   repeat,
   onOpenDetails,
   hasNotes = false,
+  progress,
 }: TaskCardProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const titleButton = useRef<HTMLButtonElement>(null);
@@ -132,6 +136,17 @@ export const TaskCard = memo(function TaskCard({
         </span>
       )}
       {hasNotes && <span className="task-notes-mark" role="img" aria-label="Has notes" title="Has notes" />}
+      {progress && (
+        <span
+          className="task-progress"
+          role="img"
+          aria-label={progressText(progress)}
+          title={progressText(progress)}
+          data-complete={progress.done === progress.total ? '' : undefined}
+        >
+          {progress.done}/{progress.total}
+        </span>
+      )}
       {draft !== null && (
         <input
           type="text"

@@ -59,6 +59,7 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
       onMoveRequest={onMoveRequest}
       onOpenDetails={onOpenDetails}
       hasNotes={live.hasNotes}
+      progress={live.progress}
     />
   );
 }
@@ -70,6 +71,7 @@ function sameCard(before: TaskCardContainerProps, after: TaskCardContainerProps)
     before.task.id === after.task.id &&
     before.task.title === after.task.title &&
     before.task.completed === after.task.completed &&
-    before.task.notes === after.task.notes
+    before.task.notes === after.task.notes &&
+    before.task.checklist === after.task.checklist
   );
 }

@@ -49,5 +49,27 @@ export const Occurrence: Story = {
   },
 };
 
+/** With a checklist: each change is an event at once, not on Save. */
+export const WithChecklist: Story = {
+  args: {
+    checklist: {
+      items: [
+        { id: 'a', text: 'Passport', done: true },
+        { id: 'b', text: 'Charger', done: false },
+      ],
+      onAdd: fn(),
+      onDoneSet: fn(),
+      onTextSet: fn(),
+      onMove: fn(),
+      onDelete: fn(),
+    },
+  },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Done: Charger' }));
+    await expect(args.checklist!.onDoneSet).toHaveBeenCalledWith('b', true);
+    await expect(args.onSave).not.toHaveBeenCalled();
+  },
+};
+
 /** On a phone it is a sheet from the bottom of the screen. */
 export const Phone: Story = { globals: { viewport: { value: 'mobile2', isRotated: false } } };

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../components/ui/Dialog';
 import { NOTES_MAX_LENGTH } from './events';
 import type { Repeat } from '../series/types';
+import { ChecklistEditor, type ChecklistEditorProps } from './ChecklistEditor';
 import { RepeatPicker } from './RepeatPicker';
 import { buildRepeat, defaultRepeatForm, repeatFormOf, sameRepeat, type RepeatForm } from './repeatForm';
 
@@ -36,6 +37,8 @@ export interface TaskDetailsDialogProps {
   /** For an occurrence of a series: what the series does; a change then is for this occurrence (or, a new repeat, from it on). */
   series?: SeriesFacts;
   onSave: (change: TaskDetailsChange) => SaveResult;
+  /** The task's checklist and what changing it does (each change an event at once, not on Save). */
+  checklist?: ChecklistEditorProps;
   /** 'Move to…' (a task, or one occurrence of a series). */
   onMove?: () => void;
   /** 'Stop repeating' (an occurrence): nothing after today. */
@@ -65,7 +68,7 @@ const linksIn = (notes: string): string[] => [...new Set(notes.match(LINK) ?? []
  * typed is lost: closing it by ×, Escape or a click outside saves what changed, as Save does (a refusal keeps it
  * open with the reason). The parent keeps it mounted per task (a new `key`), so the fields start from the task.
  */
-export function TaskDetailsDialog({ open, title, notes, series, onSave, onMove, onStopRepeating, onDelete, onClose }: TaskDetailsDialogProps) {
+export function TaskDetailsDialog({ open, title, notes, series, checklist, onSave, onMove, onStopRepeating, onDelete, onClose }: TaskDetailsDialogProps) {
   const [draftTitle, setDraftTitle] = useState(title);
   const [draftNotes, setDraftNotes] = useState(notes);
   const [initialRepeat] = useState<RepeatForm>(() => (series ? (repeatFormOf(series.repeat) ?? { ...defaultRepeatForm(), choice: 'asIs' }) : defaultRepeatForm()));
@@ -131,6 +134,7 @@ export function TaskDetailsDialog({ open, title, notes, series, onSave, onMove, 
               ))}
             </ul>
           )}
+          {checklist && <ChecklistEditor {...checklist} />}
           <RepeatPicker value={repeat} onChange={(value) => (setRepeat(value), setRefusal(null))} seriesRepeat={series?.repeatText} />
           {refusal && (
             <p role="alert" className="text-sm text-red-700 dark:text-red-400">

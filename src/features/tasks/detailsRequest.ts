@@ -7,4 +7,4 @@ export type DetailsTarget = { kind: 'task'; id: string } | { kind: 'occurrence';
 export const DetailsRequestContext = createContext<((target: DetailsTarget) => void) | null>(null);
 
 /** The details dialog is a chunk of its own (as 'Move to…' is: see moveRequest.ts), loaded on first use or idle. */
-export const loadTaskDetailsDialog = () => import('./TaskDetailsDialog');
+export const loadTaskDetailsDialog = () => import('./TaskDetailsWithChecklist');

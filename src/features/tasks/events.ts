@@ -1,6 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { newTaskId } from '../../lib/ids';
-import { isDayKey, type Task, type TaskDate, type TaskDays } from './types';
+import { isChecklistShape, newChecklistItemId } from './checklist';
+import { isDayKey, SOMEDAY, type Task, type TaskDate, type TaskDays } from './types';
 
 // Every change to the task list is one of the events below (tasksReducer.ts says what each does). Ids and
 // timestamps are made in `prepare`, so the reducer is pure and a recorded action log replays to the same state
@@ -29,6 +30,32 @@ export const taskMovedToEnd = taskAction<{ id: string; toDate: TaskDate }>('task
  * delete, an imported backup, tasks that existed before sync began. A PUT, so replaying it is harmless.
  */
 export const taskRestored = taskAction<{ task: Task }>('taskRestored');
+/**
+ * Checklist events (issue 43.4, docs/checklists.md): each names its task (`id`) and its item (`itemId`), so two
+ * devices editing one checklist offline merge by the log's order. An event about a task or an item that is gone
+ * does nothing; one past the caps (checklist.ts) does nothing either.
+ */
+export const checklistItemAdded = createAction(
+  'tasks/checklistItemAdded',
+  (id: string, text: string, index?: number, done = false) => {
+    const item = { id: newChecklistItemId(), text, done };
+    return { payload: { id, item, ...(index === undefined ? {} : { index }) } };
+  },
+);
+export const checklistItemTextSet = taskAction<{ id: string; itemId: string; text: string }>('checklistItemTextSet');
+/** Ticked or not: set, never toggled. */
+export const checklistItemDoneSet = taskAction<{ id: string; itemId: string; done: boolean }>('checklistItemDoneSet');
+/** To `toIndex` of the list without it. */
+export const checklistItemMoved = taskAction<{ id: string; itemId: string; toIndex: number }>('checklistItemMoved');
+export const checklistItemDeleted = taskAction<{ id: string; itemId: string }>('checklistItemDeleted');
+/**
+ * 'Make a task': the item leaves the checklist and becomes a task titled with its text (as it reads when the
+ * event is replayed), at the end of `date`. The new task's id and time are made here.
+ */
+export const checklistItemMadeTask = createAction('tasks/checklistItemMadeTask', (id: string, itemId: string, date: TaskDate) => {
+  const createdAt = Date.now();
+  return { payload: { id, itemId, newTask: { id: newTaskId(createdAt), date, createdAt } } };
+});
 /** Many taskRestored at once, in the given order (an import, the undo of one): the same result as one per task. */
 export const tasksRestored = taskAction<{ tasks: Task[] }>('tasksRestored');
 /** Many taskDeleted at once (an import that replaces the list, the undo of an import). */
@@ -68,6 +95,12 @@ export const taskEvents = [
   tasksRestored,
   tasksDeleted,
   tasksRolledOver,
+  checklistItemAdded,
+  checklistItemTextSet,
+  checklistItemDoneSet,
+  checklistItemMoved,
+  checklistItemDeleted,
+  checklistItemMadeTask,
 ] as const;
 
 export type TaskEvent = ReturnType<(typeof taskEvents)[number]>;
@@ -98,7 +131,8 @@ const isTaskShape = (value: unknown): boolean =>
   typeof value.createdAt === 'number' &&
   Number.isFinite(value.createdAt) &&
   isIndex(value.order) &&
-  (value.notes === undefined || typeof value.notes === 'string');
+  (value.notes === undefined || typeof value.notes === 'string') &&
+  (value.checklist === undefined || isChecklistShape(value.checklist));
 
 /**
  * Whether a value read from elsewhere (the cloud log, another tab, a file) is a task event this
@@ -131,6 +165,20 @@ export function isWellFormedTaskEvent(value: unknown): value is TaskEvent {
       return Array.isArray(payload.ids) && payload.ids.every(isText);
     case 'tasksRolledOver':
       return Array.isArray(payload.ids) && payload.ids.every(isText) && isDayKey(payload.to);
+    case 'checklistItemAdded':
+      return isText(payload.id) && isRecord(payload.item) && isText(payload.item.id) && typeof payload.item.text === 'string' &&
+        (payload.item.done === undefined || typeof payload.item.done === 'boolean') && (payload.index === undefined || isIndex(payload.index));
+    case 'checklistItemTextSet':
+      return isText(payload.id) && isText(payload.itemId) && typeof payload.text === 'string';
+    case 'checklistItemDoneSet':
+      return isText(payload.id) && isText(payload.itemId) && typeof payload.done === 'boolean';
+    case 'checklistItemMoved':
+      return isText(payload.id) && isText(payload.itemId) && isIndex(payload.toIndex);
+    case 'checklistItemDeleted':
+      return isText(payload.id) && isText(payload.itemId);
+    case 'checklistItemMadeTask':
+      return isText(payload.id) && isText(payload.itemId) && isRecord(payload.newTask) && isText(payload.newTask.id) &&
+        (payload.newTask.date === SOMEDAY || isDayKey(payload.newTask.date)) && typeof payload.newTask.createdAt === 'number';
     default:
       return false;
   }

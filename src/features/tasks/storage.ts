@@ -1,3 +1,4 @@
+import { readChecklist } from './checklist';
 import { byOrder, datesInOrder, taskAt } from './taskList';
 import type { DayTasks, TaskDays, Task } from './types';
 
@@ -18,6 +19,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 export function toTask(value: unknown): Task | null {
   if (!isRecord(value)) return null;
   const { id, title, date, completed, createdAt, order, notes } = value;
+  const checklist = readChecklist(value.checklist);
   if (typeof id !== 'string' || !id || typeof title !== 'string' || typeof date !== 'string' || !date) return null;
   return {
     id,
@@ -27,6 +29,7 @@ export function toTask(value: unknown): Task | null {
     createdAt: typeof createdAt === 'number' && Number.isFinite(createdAt) ? createdAt : 0,
     order: typeof order === 'number' && Number.isFinite(order) ? order : Number.NaN,
     ...(typeof notes === 'string' && notes !== '' ? { notes } : {}),
+    ...(checklist ? { checklist } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { createEntityAdapter } from '@reduxjs/toolkit';
+import { sameChecklist } from './checklist';
 import { newEntities } from './taskList';
 import type { DayTasks, DragOrigin, TaskDate, TaskDays, TaskEntity, TasksState } from './types';
 
@@ -57,7 +58,7 @@ export class TaskEdit {
   }
 
   /** Changes fields of a task other than its day. */
-  update(id: string, fields: Partial<Pick<TaskEntity, 'title' | 'completed' | 'notes'>>): void {
+  update(id: string, fields: Partial<Pick<TaskEntity, 'title' | 'completed' | 'notes' | 'checklist'>>): void {
     const date = this.dayOf(id);
     if (date === undefined) return;
     const entities = this.entitiesOf(date);
@@ -66,9 +67,11 @@ export class TaskEdit {
     const next = { ...task, ...fields };
     // No notes is no field (the stored task keeps the spec's shape).
     if (!next.notes) delete next.notes;
+    if (!next.checklist?.length) delete next.checklist;
     if (this.fresh.has(task)) {
       Object.assign(task, fields);
       if (!task.notes) delete task.notes;
+      if (!task.checklist?.length) delete task.checklist;
     } else entities[id] = this.made(next);
   }
 
@@ -234,4 +237,4 @@ export function changedIdsOf(after: DayEntities, before: DayEntities | undefined
 }
 
 export const sameTask = (a: TaskEntity, b: TaskEntity) =>
-  a.title === b.title && a.date === b.date && a.completed === b.completed && a.createdAt === b.createdAt && a.id === b.id && a.notes === b.notes;
+  a.title === b.title && a.date === b.date && a.completed === b.completed && a.createdAt === b.createdAt && a.id === b.id && a.notes === b.notes && sameChecklist(a.checklist, b.checklist);

@@ -19,8 +19,15 @@ import {
   tasksReplaced,
   tasksRestored,
   tasksRolledOver,
+  checklistItemAdded,
+  checklistItemDeleted,
+  checklistItemDoneSet,
+  checklistItemMadeTask,
+  checklistItemMoved,
+  checklistItemTextSet,
   type TaskEvent,
 } from './events';
+import { addItem, deleteItem, moveItem, readChecklist, setItemDone, setItemText, type ChecklistItem } from './checklist';
 import { TaskEdit, sameTask } from './taskEdit';
 import { daysFrom } from './taskList';
 import { isDayKey, isOverdue, type Task, type TaskDate, type TaskDays, type TaskEntity, type TasksState } from './types';
@@ -34,7 +41,16 @@ function restoredTask(given: Task | undefined): TaskEntity | null {
   const title = String(given.title ?? '').trim();
   if (!title) return null;
   const notes = typeof given.notes === 'string' && given.notes !== '' ? { notes: given.notes.slice(0, NOTES_MAX_LENGTH) } : {};
-  return { id: given.id, title, date: given.date, completed: given.completed === true, createdAt: Number.isFinite(given.createdAt) ? given.createdAt : 0, ...notes };
+  const checklist = readChecklist(given.checklist);
+  return {
+    id: given.id,
+    title,
+    date: given.date,
+    completed: given.completed === true,
+    createdAt: Number.isFinite(given.createdAt) ? given.createdAt : 0,
+    ...notes,
+    ...(checklist ? { checklist } : {}),
+  };
 }
 
 const placeOf = (given: Task, length: number) =>
@@ -58,6 +74,16 @@ function moveInDrag(edit: TaskEdit, id: string, toDate: TaskDate, toIndex: numbe
 }
 
 type Apply = (edit: TaskEdit, action: UnknownAction) => void;
+
+/** A checklist event on its task's list: a task that is gone, or a change that changes nothing, leaves all as it was. */
+function editChecklist(edit: TaskEdit, id: unknown, change: (list: readonly ChecklistItem[] | undefined) => readonly ChecklistItem[] | null): void {
+  const task = typeof id === 'string' ? edit.get(id) : undefined;
+  if (!task) return;
+  const next = change(task.checklist);
+  if (next) edit.update(task.id, { checklist: next });
+}
+
+type Payload<C extends (...args: never[]) => { payload: unknown }> = ReturnType<C>['payload'];
 
 /** What each event does, on an edit of the state (one reduction, or a replay of many events). */
 const apply: Record<string, Apply> = {
@@ -122,6 +148,34 @@ const apply: Record<string, Apply> = {
     const { ids, to } = (action as ReturnType<typeof tasksRolledOver>).payload;
     if (!Array.isArray(ids) || !isDayKey(to)) return;
     for (const id of new Set(ids)) if (isOverdue(edit.get(id), to)) edit.move(id, to, Number.MAX_SAFE_INTEGER);
+  },
+  [checklistItemAdded.type]: (edit, action) => {
+    const { id, item, index } = action.payload as Payload<typeof checklistItemAdded> & { index?: number };
+    if (item && typeof item === 'object') editChecklist(edit, id, (list) => addItem(list, { id: item.id, text: item.text, done: item.done === true }, index));
+  },
+  [checklistItemTextSet.type]: (edit, action) => {
+    const { id, itemId, text } = action.payload as Payload<typeof checklistItemTextSet>;
+    editChecklist(edit, id, (list) => setItemText(list, itemId, text));
+  },
+  [checklistItemDoneSet.type]: (edit, action) => {
+    const { id, itemId, done } = action.payload as Payload<typeof checklistItemDoneSet>;
+    editChecklist(edit, id, (list) => setItemDone(list, itemId, done === true));
+  },
+  [checklistItemMoved.type]: (edit, action) => {
+    const { id, itemId, toIndex } = action.payload as Payload<typeof checklistItemMoved>;
+    editChecklist(edit, id, (list) => moveItem(list, itemId, toIndex));
+  },
+  [checklistItemDeleted.type]: (edit, action) => {
+    const { id, itemId } = action.payload as Payload<typeof checklistItemDeleted>;
+    editChecklist(edit, id, (list) => deleteItem(list, itemId));
+  },
+  [checklistItemMadeTask.type]: (edit, action) => {
+    const { id, itemId, newTask } = action.payload as Payload<typeof checklistItemMadeTask>;
+    const task = typeof id === 'string' ? edit.get(id) : undefined;
+    const item = task?.checklist?.find((one) => one.id === itemId);
+    if (!task || !item || !newTask || typeof newTask.id !== 'string' || edit.get(newTask.id) || typeof newTask.date !== 'string') return;
+    edit.update(task.id, { checklist: deleteItem(task.checklist, item.id)! });
+    edit.insert({ id: newTask.id, title: item.text, date: newTask.date, completed: item.done, createdAt: Number(newTask.createdAt) || 0 });
   },
   [taskDragMovedTo.type]: (edit, action) => {
     const { id, toDate, toIndex } = (action as ReturnType<typeof taskDragMovedTo>).payload;

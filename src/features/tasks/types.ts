@@ -1,4 +1,5 @@
 import type { EntityState } from '@reduxjs/toolkit';
+import type { ChecklistItem } from './checklist';
 
 export const SOMEDAY = 'someday';
 
@@ -18,6 +19,8 @@ export interface Task {
   order: number;
   /** Multi-line plain text from the task's details (issue 30.6); absent when there are none. */
   notes?: string;
+  /** The task's checklist (issue 43.4), in order; absent when it has none. Older code ignores it. */
+  checklist?: readonly ChecklistItem[];
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAppStore } from '../../app/hooks';
 import type { AppStore } from '../../app/store';
+import { progressOf, type Progress } from './checklist';
 import { changedIdsOf } from './taskEdit';
 import type { TaskDays, TasksState, TaskEntity, TaskDate } from './types';
 
@@ -72,7 +73,7 @@ export class TaskSubscriptions {
 
 /** Whether a card would show something else (a new object may differ only in what no card shows). */
 const shownDiffers = (before: TaskEntity | undefined, after: TaskEntity | undefined) =>
-  before !== after && (!before || !after || before.title !== after.title || before.completed !== after.completed || !before.notes !== !after.notes);
+  before !== after && (!before || !after || before.title !== after.title || before.completed !== after.completed || !before.notes !== !after.notes || before.checklist !== after.checklist);
 
 const registries = new WeakMap<object, TaskSubscriptions>();
 
@@ -97,25 +98,30 @@ export function taskSubscriptions(store: Pick<AppStore, 'getState' | 'subscribe'
  * render. The subscription is made after the card mounts, so it first catches up on a change made in between, and
  * only on one: a set state that changes nothing stays queued on the card, and its first click then rendered it twice.
  */
-export function useLiveTask(task: TaskEntity, showCompleted: (completed: boolean) => void): { title: string; completed: boolean; hasNotes: boolean } {
+export function useLiveTask(
+  task: TaskEntity,
+  showCompleted: (completed: boolean) => void,
+): { title: string; completed: boolean; hasNotes: boolean; progress: Progress | undefined } {
   const store = useAppStore();
   const { id, date } = task;
   // The store's task as the first render read it, and what the card first shows (never set again).
   const [mount] = useState(() => {
     const read = storedTask(store.getState().tasks, id, date);
-    return { read, title: (read ?? task).title, completed: (read ?? task).completed, hasNotes: !!(read ?? task).notes };
+    return { read, title: (read ?? task).title, completed: (read ?? task).completed, hasNotes: !!(read ?? task).notes, progress: progressKey(read ?? task) };
   });
   const [title, setTitle] = useState(mount.title);
+  // The checklist's '2/5', rendered like the title (a change comes from the details view).
+  const [progress, setProgress] = useState(mount.progress);
   // Whether the card shows the notes mark, rendered like the title (a rare change, from the details).
   const [hasNotes, setHasNotes] = useState(mount.hasNotes);
   // What the card shows now: the title rendered last, the completion rendered at mount or shown since.
-  const shown = useRef<{ title: string; completed: boolean; hasNotes: boolean } | null>(null);
+  const shown = useRef<{ title: string; completed: boolean; hasNotes: boolean; progress: string } | null>(null);
   useEffect(() => {
     const update = () => {
       const current = storedTask(store.getState().tasks, id, date);
       // Gone from its day (moved or deleted): the card is about to leave and keeps what it shows.
       if (!current) return;
-      const view = (shown.current ??= { title: mount.title, completed: mount.completed, hasNotes: mount.hasNotes });
+      const view = (shown.current ??= { title: mount.title, completed: mount.completed, hasNotes: mount.hasNotes, progress: mount.progress });
       if (current.completed !== view.completed) {
         view.completed = current.completed;
         showCompleted(current.completed);
@@ -128,13 +134,29 @@ export function useLiveTask(task: TaskEntity, showCompleted: (completed: boolean
         view.hasNotes = !!current.notes;
         setHasNotes(view.hasNotes);
       }
+      const key = progressKey(current);
+      if (key !== view.progress) {
+        view.progress = key;
+        setProgress(key);
+      }
     };
     const stop = taskSubscriptions(store).subscribe(id, date, update);
     if (storedTask(store.getState().tasks, id, date) !== mount.read) update();
     return stop;
   }, [store, id, date, mount, showCompleted]);
-  return { title, completed: mount.completed, hasNotes };
+  return { title, completed: mount.completed, hasNotes, progress: progressFrom(progress) };
 }
+
+/** A checklist's progress as a string ('2/5', '' for none): compared and kept in state without a new object each time. */
+const progressKey = (task: TaskEntity): string => {
+  const progress = progressOf(task.checklist);
+  return progress ? `${progress.done}/${progress.total}` : '';
+};
+const progressFrom = (key: string): Progress | undefined => {
+  if (!key) return undefined;
+  const [done, total] = key.split('/').map(Number);
+  return { done: done!, total: total! };
+};
 
 /** The task as the store has it on its day (not looked for elsewhere: moved away, its card is about to leave). */
 const storedTask = (tasks: Pick<TasksState, 'days'>, id: string, date: TaskDate): TaskEntity | undefined => tasks.days[date]?.entities[id];
