@@ -98,6 +98,22 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     reportCompressedSize: false,
     // Rolldown warns when plugin callbacks are slow: on a busy machine that is the load, not the build.
-    rolldownOptions: { checks: { bundlerTimings: false } },
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      output: {
+        codeSplitting: {
+          groups: [
+            // The store's libraries and the tasks' events, list and types, which the entry and the lazy chunks share,
+            // in one chunk beside the entry. Rolldown splits such shared modules out of the entry as it sees fit
+            // (rolldown/rolldown#10731, #9963: a module the entry already loaded still gets a chunk of its own),
+            // and moved with the drag layer it made three more requests of every first load (tests/e2e/build.spec.ts).
+            {
+              name: 'redux-toolkit.modern',
+              test: /\/node_modules\/(?:@reduxjs\/toolkit|immer|redux|redux-thunk|reselect)\/|\/src\/(?:features\/tasks\/(?:types|taskList|events)|lib\/ids)\.ts$/,
+            },
+          ],
+        },
+      },
+    },
   },
 }));

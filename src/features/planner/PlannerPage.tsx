@@ -61,7 +61,7 @@ export function PlannerPage() {
 
   return (
     <div className="min-h-screen">
-      {/* Around the header too: a drag resting on 'Previous week' or 'Next week' turns the week (dnd/weekTurn.ts). */}
+      {/* Around the header too: a drag resting on 'Previous week' or 'Next week' turns the week (dnd/dropZones.ts). */}
       <PlannerDndProvider occurrences={occurrenceDrags}>
         <PlannerHeaderContainer onSearch={search.show} />
         {/* On a phone the last days can still scroll up to the header, as the day strip and 'Today' bring them there. */}
