@@ -103,14 +103,11 @@ export default defineConfig(({ command }) => ({
       output: {
         codeSplitting: {
           groups: [
-            // The store's libraries and the tasks' events, list and types, which the entry and the lazy chunks share,
-            // in one chunk beside the entry. Rolldown splits such shared modules out of the entry as it sees fit
-            // (rolldown/rolldown#10731, #9963: a module the entry already loaded still gets a chunk of its own),
-            // and moved with the drag layer it made three more requests of every first load (tests/e2e/build.spec.ts).
-            {
-              name: 'redux-toolkit.modern',
-              test: /\/node_modules\/(?:@reduxjs\/toolkit|immer|redux|redux-thunk|reselect)\/|\/src\/(?:features\/tasks\/(?:types|taskList|events)|lib\/ids)\.ts$/,
-            },
+            // Everything the entry loads, in one chunk beside it. Left to itself, Rolldown splits modules the entry
+            // shares with lazy chunks out of the entry as it sees fit (rolldown/rolldown#10731, #9963: a module the
+            // entry already loaded still gets a chunk of its own): each move of code off the first load made more
+            // requests of every first load (tests/e2e/build.spec.ts). With the entry's own code they are one script.
+            { name: 'first-load', tags: ['$initial'] },
           ],
         },
       },
