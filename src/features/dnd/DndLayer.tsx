@@ -35,9 +35,12 @@ export interface DndLayerProps {
   announce: (message: string) => void;
 }
 
+// One manager for the page, kept on the window (react-dnd's `context`). Without it, react-dnd's manager is a global
+// its provider drops when its effects are cleaned up (as StrictMode does at once in development) and makes anew at its
+// next render: a second backend set up beside the first ("Cannot have two Touch backends").
 export default function DndLayer({ occurrences, announce }: DndLayerProps) {
   return (
-    <DndProvider backend={backend}>
+    <DndProvider backend={backend} context={window}>
       <CardSources occurrences={occurrences} announce={announce} />
       <DropTargets />
       <TaskDragLayer />
