@@ -2,7 +2,7 @@
 // `npm test` runs size-limit on the build (scripts/test.sh) and fails when a figure passes its budget. Raising a
 // budget is a change to this line, with its reason in the commit; what the first load holds and why is in
 // docs/performance.md ("Initial JS").
-const BUDGETS = { js: '109 kB', css: '11 kB', html: '9 kB' };
+const BUDGETS = { js: '100 kB', css: '11 kB', html: '9 kB' };
 
 import { readFileSync } from 'node:fs';
 

@@ -98,6 +98,19 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     reportCompressedSize: false,
     // Rolldown warns when plugin callbacks are slow: on a busy machine that is the load, not the build.
-    rolldownOptions: { checks: { bundlerTimings: false } },
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      output: {
+        codeSplitting: {
+          groups: [
+            // Everything the entry loads, in one chunk beside it. Left to itself, Rolldown splits modules the entry
+            // shares with lazy chunks out of the entry as it sees fit (rolldown/rolldown#10731, #9963: a module the
+            // entry already loaded still gets a chunk of its own): each move of code off the first load made more
+            // requests of every first load (tests/e2e/build.spec.ts). With the entry's own code they are one script.
+            { name: 'first-load', tags: ['$initial'] },
+          ],
+        },
+      },
+    },
   },
 }));

@@ -21,7 +21,7 @@ async function openSettings() {
   const storage = new MemoryStorage({ 'weekly-planner-tasks': JSON.stringify(here) });
   const rendered = renderWithProviders(<UserMenuContainer />, { storage });
   await rendered.user.click(screen.getByRole('button', { name: 'User menu' }));
-  await rendered.user.click(screen.getByRole('menuitem', { name: 'Settings' }));
+  await rendered.user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
   const dialog = await screen.findByRole('dialog', { name: 'Settings' });
   // The hidden file input is what the Import button opens.
   const chooser = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;

@@ -45,7 +45,7 @@ describe('UserMenuContainer with an account', () => {
     expect(await screen.findByText(alice.email)).toBeInTheDocument();
     expect(items()).toEqual([`Profile${alice.email}`, 'About', 'Settings', 'Go Premium', 'Sign Out']);
 
-    await user.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
     expect(await screen.findByText('Successfully signed out!')).toBeInTheDocument();
     await openMenu(user);
     expect(items()).toEqual(['About', 'Settings', 'Go Premium', 'Sign In']);

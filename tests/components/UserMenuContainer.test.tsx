@@ -17,8 +17,8 @@ describe('UserMenuContainer for a visitor', () => {
     const { user } = renderContainer();
     const trigger = screen.getByRole('button', { name: 'User menu' });
     await user.click(trigger);
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['About', 'Settings', 'Go Premium', 'Sign In']);
-    await user.click(screen.getByRole('menuitem', { name: 'About' }));
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['About', 'Settings', 'Go Premium', 'Sign In']);
+    await user.click(await screen.findByRole('menuitem', { name: 'About' }));
     const dialog = await screen.findByRole('dialog', { name: 'About Weekly Planner' });
     expect(within(dialog).getByText('Navigate between weeks')).toBeInTheDocument();
 
@@ -31,7 +31,7 @@ describe('UserMenuContainer for a visitor', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const { user } = renderContainer();
     await user.click(screen.getByRole('button', { name: 'User menu' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Go Premium' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Go Premium' }));
     const dialog = await screen.findByRole('dialog', { name: 'Go Premium' });
     const buttons = within(dialog).getAllByRole('button', { name: 'Sign in to Subscribe' });
     expect(buttons).toHaveLength(2);
@@ -46,7 +46,7 @@ describe('UserMenuContainer for a visitor', () => {
   it('goes to /auth from Sign In', async () => {
     const { user } = renderContainer();
     await user.click(screen.getByRole('button', { name: 'User menu' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Sign In' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign In' }));
     expect(screen.getByText('Sign-in page')).toBeInTheDocument();
   });
 });

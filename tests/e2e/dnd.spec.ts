@@ -121,7 +121,7 @@ test.describe('mouse', () => {
     const page = await context.newPage();
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/compositeBackend-*.js', async (route) => released.then(() => route.continue()));
+    await page.route('**/assets/DndLayer-*.js', async (route) => released.then(() => route.continue()));
     await openPlanner(page);
     const from = await centre(card(page, 'Bravo'));
     await page.mouse.move(from.x, from.y);

@@ -154,7 +154,7 @@ for (const late of [false, true]) {
     // Held back until the drag is over, however long that takes on a busy machine.
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
-    if (late) await page.route('**/assets/compositeBackend-*.js', async (route) => released.then(() => route.continue()));
+    if (late) await page.route('**/assets/DndLayer-*.js', async (route) => released.then(() => route.continue()));
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
     await page.goto('/');

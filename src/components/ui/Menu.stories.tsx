@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { Menu, MenuButton, MenuItem, MenuList, MenuSeparator } from './Menu';
+import { Menu, MenuButton } from './Menu';
+import { MenuItem, MenuList, MenuSeparator } from './MenuList';
 
 // UserMenu's stories cover the end-aligned menu opened by click; these cover the rest of the pattern.
 

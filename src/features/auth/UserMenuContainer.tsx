@@ -1,194 +1,42 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { preloadRoutes, useAppNavigate } from '../../app/navigation';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { Menu } from '../../components/ui/Menu';
 import { LoadBoundary } from '../../components/ui/LoadBoundary';
-import type { PriceType } from '../subscription/PremiumDialog';
-import { selectUnsentCount } from '../sync/syncSlice';
-import { premiumDialogClosed, premiumDialogOpened, selectIsSubscribed, selectSubscription } from '../subscription/subscriptionSlice';
+import { whenIdle } from '../../lib/idle';
+import { selectIsSubscribed, selectSubscription } from '../subscription/subscriptionSlice';
 import { selectAuthUser } from './authSlice';
-import { UserMenu } from './UserMenu';
+import { UserMenuButton } from './UserMenuButton';
 
-// The account's actions (checkout, billing portal, sign-out) are a chunk of their own too, loaded with
-// the menu or the Premium dialog. Checkout and the portal open their tab within the click (popup
-// blockers), so they must be here by then: the dialog shows only once they are.
-type AccountActions = typeof import('./accountActions');
-let actions: AccountActions | null = null;
-const loadActions = () => import('./accountActions').then((module) => (actions = module));
-/** Runs within the click when the actions are loaded (as they are once the menu or dialog has opened). */
-function withActions(run: (loaded: AccountActions) => unknown): void {
-  if (actions) run(actions);
-  else void loadActions().then(run);
-}
+// The first screen shows the menu's button; its list, dialogs and the account's actions are a chunk of their own.
+const loadContent = () => import('./UserMenuContent');
+const UserMenuContent = lazy(loadContent);
 
-// The dialogs are their own chunks: a planner user downloads them on opening the menu, not on first load.
-const loadAboutDialog = () => import('../about/AboutDialog');
-const loadPremiumDialog = () => Promise.all([import('../subscription/PremiumDialog'), loadActions()]).then(([module]) => module);
-const loadSettingsDialog = () => import('../settings/SettingsDialogContainer');
-const loadSignOutDialog = () => import('./SignOutDialog');
-const AboutDialog = lazy(loadAboutDialog);
-const SettingsDialog = lazy(loadSettingsDialog);
-const PremiumDialog = lazy(loadPremiumDialog);
-const SignOutDialog = lazy(loadSignOutDialog);
-
-// ---- Account seam: the signed-in user, the subscription and their actions, from the store ----------
-function useAccount() {
-  const dispatch = useAppDispatch();
-  const navigate = useAppNavigate();
+/** The header's user menu: the button at once, what it opens on demand. */
+export function UserMenuContainer() {
   const user = useAppSelector(selectAuthUser);
   const subscribed = useAppSelector(selectIsSubscribed);
-  const subscription = useAppSelector(selectSubscription);
-  const unsent = useAppSelector(selectUnsentCount);
-  return {
-    email: user?.email ?? null,
-    signedIn: user !== null,
-    subscribed,
-    tier: subscribed ? subscription.tier : null,
-    subscriptionEnd: subscribed ? subscription.end : null,
-    loadingPlan: subscription.checkout,
-    billingLoading: subscription.portalOpening,
-    // In the store, so the sign-up flow can open it by itself.
-    premiumOpen: subscription.dialogOpen,
-    openPremium: () => dispatch(premiumDialogOpened()),
-    closePremium: () => dispatch(premiumDialogClosed()),
-    // Dispatched right in the click: the checkout tab opens synchronously, so popup blockers allow it.
-    subscribe: (priceType: PriceType) =>
-      withActions(({ startCheckout }) =>
-        dispatch(startCheckout(priceType)).then((outcome) => {
-          // Checkout requires a signed-in user (spec §5).
-          if (outcome === 'needs-sign-in') navigate('/auth');
-        }),
-      ),
-    openBilling: () => withActions(({ openBillingPortal }) => dispatch(openBillingPortal())),
-    unsent,
-    signOut: (kept: number) => withActions(({ signOut }) => dispatch(signOut({ unsent: kept }))),
-    signOutWhenSynced: (signal: AbortSignal) => withActions(({ signOutWhenSynced }) => dispatch(signOutWhenSynced(signal))),
-  };
-}
-// --------------------------------------------------------------------------------------------------
-
-type DialogName = 'about' | 'premium' | 'settings' | 'signOut';
-
-function preloadDialogs() {
-  // Warm the chunks while the person picks an item; a failure here resurfaces (and is handled) on open.
-  loadAboutDialog().catch(() => {});
-  loadSettingsDialog().catch(() => {});
-  loadPremiumDialog().catch(() => {});
-  loadSignOutDialog().catch(() => {});
-  // Sign In and a checkout that needs it lead to /auth.
-  preloadRoutes();
-}
-
-export function UserMenuContainer() {
-  const navigate = useAppNavigate();
-  const account = useAccount();
-  const [openDialog, setOpenDialog] = useState<DialogName | null>(null);
-  // A dialog stays mounted once shown, so closing it is the native close (which restores focus).
-  const [mounted, setMounted] = useState<ReadonlySet<DialogName>>(new Set());
-
-  // The Premium dialog can also be opened from the store (after sign-up): mount it then too.
-  if (account.premiumOpen && !mounted.has('premium')) setMounted(new Set(mounted).add('premium'));
-
-  const show = (name: DialogName) => {
-    setMounted((previous) => (previous.has(name) ? previous : new Set(previous).add(name)));
-    if (name === 'premium') account.openPremium();
-    else setOpenDialog(name);
-  };
-  const close = () => setOpenDialog(null);
-
-  // Sign-out must work offline: its code is fetched while the network is there, not on the click.
-  useEffect(() => {
-    if (!account.signedIn) return;
-    loadActions().catch(() => {});
-    loadSignOutDialog().catch(() => {});
-  }, [account.signedIn]);
-
-  // Sign-out with unsent changes asks first (SignOutDialog); 'Wait and sign out' signs out once they are synced.
-  const [waiting, setWaiting] = useState<AbortController | null>(null);
-  const { unsent, signOut } = account;
-  const askToSignOut = () => (unsent > 0 ? show('signOut') : signOut(0));
-  const stopAsking = () => {
-    waiting?.abort();
-    setWaiting(null);
-    close();
-  };
-  const waitThenSignOut = () => {
-    const controller = new AbortController();
-    setWaiting(controller);
-    account.signOutWhenSynced(controller.signal);
-  };
-  // Signed out (after the wait, or in another tab): nothing left to ask.
-  if (openDialog === 'signOut' && !account.signedIn) {
-    setWaiting(null);
-    setOpenDialog(null);
-  }
-
+  const premiumOpen = useAppSelector(selectSubscription).dialogOpen;
+  const signedIn = user !== null;
+  // Wanted from the menu's first opening (its list shows as soon as it is here, focus on its first item), and at once
+  // for a signed-in person (sign-out must work offline) or a Premium dialog the sign-up flow opens. Kept from then on:
+  // a dialog it shows stays mounted, so closing it is the native close.
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && (signedIn || premiumOpen)) setWanted(true);
+  // Fetched in idle time once the planner is up, so the list shows in the click that opens the menu.
+  useEffect(() => whenIdle(() => void loadContent().catch(() => {}), 3000), []);
+  const onOpenChange = useCallback((open: boolean) => {
+    if (open) setWanted(true);
+  }, []);
   return (
-    <>
-      <UserMenu
-        email={account.email}
-        signedIn={account.signedIn}
-        subscribed={account.subscribed}
-        onOpenChange={(open) => {
-          if (open) preloadDialogs();
-        }}
-        onAbout={() => show('about')}
-        onSettings={() => show('settings')}
-        // After the menu has closed and given focus back, so the page printed has no open menu.
-        onPrint={() => setTimeout(() => window.print(), 0)}
-        onPremium={() => show('premium')}
-        onBilling={account.openBilling}
-        onSignIn={() => navigate('/auth')}
-        onSignOut={askToSignOut}
-      />
-      {mounted.has('signOut') && (
+    <Menu onOpenChange={onOpenChange}>
+      <UserMenuButton email={user?.email ?? null} signedIn={signedIn} subscribed={subscribed} />
+      {wanted && (
         <LoadBoundary>
           <Suspense fallback={null}>
-            <SignOutDialog
-              open={openDialog === 'signOut'}
-              unsent={unsent}
-              waiting={waiting !== null}
-              onWait={waitThenSignOut}
-              onSignOutNow={() => {
-                stopAsking();
-                signOut(unsent);
-              }}
-              onCancel={stopAsking}
-            />
+            <UserMenuContent />
           </Suspense>
         </LoadBoundary>
       )}
-      {mounted.has('about') && (
-        <LoadBoundary>
-          <Suspense fallback={null}>
-            <AboutDialog open={openDialog === 'about'} onClose={close} />
-          </Suspense>
-        </LoadBoundary>
-      )}
-      {mounted.has('settings') && (
-        <LoadBoundary>
-          <Suspense fallback={null}>
-            <SettingsDialog open={openDialog === 'settings'} onClose={close} />
-          </Suspense>
-        </LoadBoundary>
-      )}
-      {mounted.has('premium') && (
-        <LoadBoundary>
-          <Suspense fallback={null}>
-            <PremiumDialog
-              open={account.premiumOpen}
-              onClose={account.closePremium}
-              signedIn={account.signedIn}
-              subscribed={account.subscribed}
-              tier={account.tier}
-              subscriptionEnd={account.subscriptionEnd}
-              loadingPlan={account.loadingPlan}
-              onSubscribe={account.subscribe}
-              onManageBilling={account.openBilling}
-              billingLoading={account.billingLoading}
-            />
-          </Suspense>
-        </LoadBoundary>
-      )}
-    </>
+    </Menu>
   );
 }

@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { TASK_ATTR } from '../dnd/backend/attributes';
-import { useColumnDrop } from '../dnd/useTaskDnd';
+import { useColumnDrop } from '../dnd/dropZones';
 import { DayColumn, type DayColumnProps } from '../tasks/DayColumn';
 import { TaskCardContainer } from '../tasks/TaskCardContainer';
 import { taskIn } from '../tasks/taskList';

@@ -22,7 +22,7 @@ export interface PlannerHeaderProps {
   userMenu?: ReactNode;
   /** Under the header's row on a phone: the day strip. */
   strip?: ReactNode;
-  /** Drag and drop's hold on the week buttons: resting a drag on one turns the week (dnd/weekTurn.ts). */
+  /** Drag and drop's hold on the week buttons: resting a drag on one turns the week (dnd/dropZones.ts). */
   previousWeekRef?: (node: HTMLElement | null) => void;
   nextWeekRef?: (node: HTMLElement | null) => void;
 }

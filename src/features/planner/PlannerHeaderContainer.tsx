@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { UserMenuContainer } from '../auth/UserMenuContainer';
-import { useWeekTurnDrop } from '../dnd/weekTurn';
+import { useWeekTurnDrop } from '../dnd/dropZones';
 import { loadSearch } from '../search/searchOpening';
 import { redoRequested, selectCanRedo, selectCanUndo, undoRequested } from '../history/historySlice';
 import { selectTheme, themeToggled } from '../theme/themeSlice';

@@ -9,15 +9,15 @@ import { SearchLauncher } from '../search/SearchLauncher';
 import { SearchBarButton } from '../search/SearchBarButton';
 import { loadSearch, useSearch } from '../search/searchOpening';
 import { AddTodayButton } from '../tasks/AddTodayButton';
-import { DetailsRequestContext, loadTaskDetailsDialog, type DetailsTarget } from '../tasks/detailsRequest';
-import { loadMoveTaskDialog, MoveRequestContext, OccurrenceMoveRequestContext } from '../tasks/moveRequest';
+import { DetailsRequestContext, type DetailsTarget } from '../tasks/detailsRequest';
+import { MoveRequestContext, OccurrenceMoveRequestContext } from '../tasks/moveRequest';
 import { taskAdded } from '../tasks/events';
-import { MoveTaskDialogContainer, type MovingOccurrence } from './MoveTaskDialogContainer';
+import type { MovingOccurrence } from './MoveTaskDialogContainer';
 import { occurrenceDragHost } from './occurrenceDrag';
+import { PlannerDialogs } from './PlannerDialogs';
+import { preloadPlannerDialogs } from './plannerDialogLoads';
 import { PlannerHeaderContainer } from './PlannerHeaderContainer';
-import { TaskDetailsContainer } from './TaskDetailsContainer';
 import { detailsShown, selectDetails, selectWeekDayKeys, todayShown } from './plannerSlice';
-import { ScopeDialogContainer } from './ScopeDialogContainer';
 import { dayElementId, NARROW, revealDay } from './reveal';
 import { replayTakenInput } from './heldInput';
 import { toDayKey } from './week';
@@ -61,7 +61,7 @@ export function PlannerPage() {
 
   return (
     <div className="min-h-screen">
-      {/* Around the header too: a drag resting on 'Previous week' or 'Next week' turns the week (dnd/weekTurn.ts). */}
+      {/* Around the header too: a drag resting on 'Previous week' or 'Next week' turns the week (dnd/dropZones.ts). */}
       <PlannerDndProvider occurrences={occurrenceDrags}>
         <PlannerHeaderContainer onSearch={search.show} />
         {/* On a phone the last days can still scroll up to the header, as the day strip and 'Today' bring them there. */}
@@ -78,9 +78,15 @@ export function PlannerPage() {
       <AddTodayButton onClick={addForToday}>
         <SearchBarButton onClick={search.show} onIntent={loadSearch} />
       </AddTodayButton>
-      <MoveTaskDialogContainer taskId={movingId} occurrence={movingOccurrence} onClose={endMove} />
-      <TaskDetailsContainer target={details} onClose={endDetails} onMove={setMovingId} onMoveOccurrence={setMovingOccurrence} />
-      <ScopeDialogContainer />
+      <PlannerDialogs
+        movingId={movingId}
+        movingOccurrence={movingOccurrence}
+        onMoveEnd={endMove}
+        details={details}
+        onDetailsEnd={endDetails}
+        onMove={setMovingId}
+        onMoveOccurrence={setMovingOccurrence}
+      />
       <SearchLauncher search={search} />
       <HoverIconImages />
     </div>
@@ -122,8 +128,7 @@ function HoverIconImages() {
   // 'Move to…' and the details then open at once, offline too.
   useEffect(() => {
     if (!wanted) return;
-    void loadMoveTaskDialog();
-    void loadTaskDetailsDialog();
+    preloadPlannerDialogs();
   }, [wanted]);
   if (!wanted) return null;
   return (

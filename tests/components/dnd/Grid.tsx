@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useAppSelector } from '../../../src/app/hooks';
-import { taskDndProps, useColumnDrop } from '../../../src/features/dnd/useTaskDnd';
+import { useColumnDrop } from '../../../src/features/dnd/dropZones';
+import { taskDndProps } from '../../../src/features/dnd/useTaskDnd';
 import { makeSelectTaskIdsOn, selectDraggedTaskId, selectTaskById } from '../../../src/features/tasks/taskSelectors';
 import { clicks, DAYS } from './clicks';
 
