@@ -1,6 +1,8 @@
 import { combineReducers, configureStore, createListenerMiddleware, type ThunkAction, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
 import { authConnectRequested, authReducer } from '../features/auth/authSlice';
+import { addCatalogListeners, readStoredCatalog } from '../features/catalog/catalogListeners';
+import { catalogReducer } from '../features/catalog/catalogSlice';
 import { addHistoryListeners } from '../features/history/historyListeners';
 import { historyReducer } from '../features/history/historySlice';
 import { withHistory } from '../features/history/recordSteps';
@@ -62,6 +64,7 @@ function makeRootReducer(persistence: TasksPersistence) {
       history: historyReducer,
       rollover: rolloverReducer,
       series: seriesHostReducer,
+      catalog: catalogReducer,
     }),
   );
   return withHistory(reducer);
@@ -95,7 +98,7 @@ export function makeStore({
   const store = configureStore({
     reducer: makeRootReducer(persistence),
     // The rollover choice is this device's, read before the first listener can act on it.
-    preloadedState: { rollover: readRolloverSetting(storage()), ...preloadedState } as RootState,
+    preloadedState: { rollover: readRolloverSetting(storage()), catalog: readStoredCatalog(storage()), ...preloadedState } as RootState,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         thunk: { extraArgument: extra },
@@ -103,7 +106,7 @@ export function makeStore({
           ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER],
           // Tasks, history and sync are made by pure reducers from the actions this check already walks; walking
           // thousands of tasks again after every action proved nothing and only tripped the time warning.
-          ignoredPaths: ['tasks', 'history', 'sync', 'series'],
+          ignoredPaths: ['tasks', 'history', 'sync', 'series', 'catalog'],
           // A backup of thousands of tasks is one action to walk; its time is a figure for the bench, not a warning.
           warnAfter: 1000,
         },
@@ -117,6 +120,7 @@ export function makeStore({
   addThemeListeners(startAppListening);
   addHistoryListeners(startAppListening);
   addRolloverListeners(startAppListening);
+  addCatalogListeners(startAppListening, storage);
   const series = addSeriesListeners(startAppListening, storage, (action) => store.dispatch(action));
   tabs.start(store, startAppListening, tabLink);
   gateway = addAccountGateway(startAppListening, () => import('./accountListeners').then((module) => module.addAccountListeners));

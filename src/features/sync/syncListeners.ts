@@ -3,6 +3,7 @@ import type { AppStartListening } from '../../app/listenerMiddleware';
 import type { RootState } from '../../app/store';
 import { hasStoredSession } from '../../lib/storedSession';
 import { selectUserId } from '../auth/authSlice';
+import { emptyCatalog } from '../catalog/types';
 import { loadSeries } from '../series/seriesHost';
 import { tasksRebased } from '../tasks/events';
 import { daysFrom } from '../tasks/taskList';
@@ -115,7 +116,8 @@ export function addSyncListeners(startAppListening: AppStartListening, early: Un
           outboxStore?.flush(Date.now());
           const own = outbox.filter((entry) => entry.foreign === undefined && !entry.stored);
           const visitor = endAccountHere(api.extra.storage(), endedId, own);
-          api.dispatch(syncStopped(visitor.series ? { series: visitor.series } : undefined));
+          // The account's labels and lists leave with its list; the device's own (or none) come back.
+          api.dispatch(syncStopped({ ...(visitor.series ? { series: visitor.series } : {}), catalog: visitor.catalog ?? emptyCatalog }));
           api.dispatch(tasksRebased({ days: daysFrom(visitor.tasks) }));
         }
         return;
@@ -125,7 +127,7 @@ export function addSyncListeners(startAppListening: AppStartListening, early: Un
       outboxStore ??= new OutboxStore(storage, clientId);
       const pending: OutboxEntry[] = adoptOutboxes(storage(), userId, clientId);
       const base = readBase(storage(), userId);
-      holdVisitorList(storage(), selectAllTasks(api.getState()), base !== null, api.getState().series);
+      holdVisitorList(storage(), selectAllTasks(api.getState()), base !== null, api.getState().series, api.getState().catalog);
       api.dispatch(syncStarted({ userId, clientId, pending, early: early.splice(0).filter(isSyncEvent), base }));
       keepAdopted(userId, api.getState().sync);
 

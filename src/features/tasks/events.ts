@@ -17,6 +17,11 @@ export const taskRenamed = taskAction<{ id: string; title: string }>('taskRename
 export const taskNotesSet = taskAction<{ id: string; notes: string }>('taskNotesSet');
 /** Notes longer than this are cut: an event of the log holds at most 8 KB. */
 export const NOTES_MAX_LENGTH = 2000;
+/**
+ * The task's labels as they now are (ids of catalog labels; [] clears them): a set, never a toggle, so two devices'
+ * changes replay to the last one in the log (docs/organize.md).
+ */
+export const taskLabelsSet = taskAction<{ id: string; labels: string[] }>('taskLabelsSet');
 /** Completion is set, never toggled: a replayed or concurrent event states the intended value. */
 export const taskCompletionSet = taskAction<{ id: string; completed: boolean }>('taskCompletionSet');
 export const taskDeleted = taskAction<{ id: string }>('taskDeleted');
@@ -60,6 +65,7 @@ export const taskEvents = [
   taskAdded,
   taskRenamed,
   taskNotesSet,
+  taskLabelsSet,
   taskCompletionSet,
   taskDeleted,
   taskMoved,
@@ -98,7 +104,8 @@ const isTaskShape = (value: unknown): boolean =>
   typeof value.createdAt === 'number' &&
   Number.isFinite(value.createdAt) &&
   isIndex(value.order) &&
-  (value.notes === undefined || typeof value.notes === 'string');
+  (value.notes === undefined || typeof value.notes === 'string') &&
+  (value.labels === undefined || (Array.isArray(value.labels) && value.labels.every(isText)));
 
 /**
  * Whether a value read from elsewhere (the cloud log, another tab, a file) is a task event this
@@ -115,6 +122,8 @@ export function isWellFormedTaskEvent(value: unknown): value is TaskEvent {
       return isText(payload.id) && typeof payload.title === 'string';
     case 'taskNotesSet':
       return isText(payload.id) && typeof payload.notes === 'string';
+    case 'taskLabelsSet':
+      return isText(payload.id) && Array.isArray(payload.labels) && payload.labels.every(isText);
     case 'taskCompletionSet':
       return isText(payload.id) && typeof payload.completed === 'boolean';
     case 'taskDeleted':

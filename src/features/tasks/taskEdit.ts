@@ -57,7 +57,7 @@ export class TaskEdit {
   }
 
   /** Changes fields of a task other than its day. */
-  update(id: string, fields: Partial<Pick<TaskEntity, 'title' | 'completed' | 'notes'>>): void {
+  update(id: string, fields: Partial<Pick<TaskEntity, 'title' | 'completed' | 'notes' | 'labels'>>): void {
     const date = this.dayOf(id);
     if (date === undefined) return;
     const entities = this.entitiesOf(date);
@@ -66,9 +66,11 @@ export class TaskEdit {
     const next = { ...task, ...fields };
     // No notes is no field (the stored task keeps the spec's shape).
     if (!next.notes) delete next.notes;
+    if (!next.labels?.length) delete next.labels;
     if (this.fresh.has(task)) {
       Object.assign(task, fields);
       if (!task.notes) delete task.notes;
+      if (!task.labels?.length) delete task.labels;
     } else entities[id] = this.made(next);
   }
 
@@ -234,4 +236,7 @@ export function changedIdsOf(after: DayEntities, before: DayEntities | undefined
 }
 
 export const sameTask = (a: TaskEntity, b: TaskEntity) =>
-  a.title === b.title && a.date === b.date && a.completed === b.completed && a.createdAt === b.createdAt && a.id === b.id && a.notes === b.notes;
+  a.title === b.title && a.date === b.date && a.completed === b.completed && a.createdAt === b.createdAt && a.id === b.id && a.notes === b.notes && sameLabels(a.labels, b.labels);
+
+const sameLabels = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
+  a === b || ((a?.length ?? 0) === (b?.length ?? 0) && (a ?? []).every((id, i) => id === b![i]));

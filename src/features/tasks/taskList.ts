@@ -50,6 +50,7 @@ export const taskAt = (task: TaskEntity, order: number): Task => ({
   createdAt: task.createdAt,
   order,
   ...(task.notes ? { notes: task.notes } : {}),
+  ...(task.labels && task.labels.length > 0 ? { labels: task.labels } : {}),
 });
 
 /** Every task, day by day (days in key order, each in display order): what is stored, exported and synced. */
@@ -88,9 +89,17 @@ export function daysFrom(tasks: readonly Task[]): TaskDays {
 
 /**
  * A task as the store keeps it (no `order`), frozen, built field by field (one shape for all; a spread is twice as
- * slow), and a second shape for the few with notes.
+ * slow), and a second shape for the few with notes or labels.
  */
 const entityOf = (task: TaskEntity): TaskEntity =>
-  task.notes
-    ? Object.freeze({ id: task.id, title: task.title, date: task.date, completed: task.completed, createdAt: task.createdAt, notes: task.notes })
+  task.notes || task.labels
+    ? Object.freeze({
+        id: task.id,
+        title: task.title,
+        date: task.date,
+        completed: task.completed,
+        createdAt: task.createdAt,
+        ...(task.notes ? { notes: task.notes } : {}),
+        ...(task.labels?.length ? { labels: task.labels } : {}),
+      })
     : Object.freeze({ id: task.id, title: task.title, date: task.date, completed: task.completed, createdAt: task.createdAt });

@@ -12,6 +12,7 @@ import {
   taskMovedToEnd,
   taskRenamed,
   taskNotesSet,
+  taskLabelsSet,
   NOTES_MAX_LENGTH,
   taskRestored,
   tasksDeleted,
@@ -23,7 +24,7 @@ import {
 } from './events';
 import { TaskEdit, sameTask } from './taskEdit';
 import { daysFrom } from './taskList';
-import { isDayKey, isOverdue, type Task, type TaskDate, type TaskDays, type TaskEntity, type TasksState } from './types';
+import { isDayKey, isOverdue, labelsField, type Task, type TaskDate, type TaskDays, type TaskEntity, type TasksState } from './types';
 
 const NO_DAYS: TaskDays = Object.freeze({}) as TaskDays;
 const initialState: TasksState = Object.freeze({ days: NO_DAYS, drag: null });
@@ -34,7 +35,7 @@ function restoredTask(given: Task | undefined): TaskEntity | null {
   const title = String(given.title ?? '').trim();
   if (!title) return null;
   const notes = typeof given.notes === 'string' && given.notes !== '' ? { notes: given.notes.slice(0, NOTES_MAX_LENGTH) } : {};
-  return { id: given.id, title, date: given.date, completed: given.completed === true, createdAt: Number.isFinite(given.createdAt) ? given.createdAt : 0, ...notes };
+  return { id: given.id, title, date: given.date, completed: given.completed === true, createdAt: Number.isFinite(given.createdAt) ? given.createdAt : 0, ...notes, ...labelsField(given.labels) };
 }
 
 const placeOf = (given: Task, length: number) =>
@@ -78,6 +79,15 @@ const apply: Record<string, Apply> = {
     const task = edit.get(id);
     const text = String(notes ?? '').slice(0, NOTES_MAX_LENGTH);
     if (task && text !== (task.notes ?? '')) edit.update(id, { notes: text });
+  },
+  [taskLabelsSet.type]: (edit, action) => {
+    const { id, labels } = (action as ReturnType<typeof taskLabelsSet>).payload;
+    const task = edit.get(id);
+    if (!task) return;
+    const next = labelsField(labels).labels;
+    const same = (next?.length ?? 0) === (task.labels?.length ?? 0) && (next ?? []).every((label, i) => label === task.labels![i]);
+    if (same) return;
+    edit.update(id, { labels: next ?? [] });
   },
   [taskCompletionSet.type]: (edit, action) => {
     const { id, completed } = (action as ReturnType<typeof taskCompletionSet>).payload;
