@@ -1,5 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { catalogTabEventsReceived, isCatalogEvent } from '../features/catalog/catalogSlice';
+import { isCatalogEvent } from '../features/catalog/catalogCode';
+import { catalogTabEventsReceived, loadCatalog } from '../features/catalog/catalogHost';
 import { isTaskEvent, isWellFormedTaskEvent, tasksRebased } from '../features/tasks/events';
 import { isSeriesEvent, loadSeries, seriesTabEventsReceived } from '../features/series/seriesHost';
 import { isSyncEvent } from '../features/sync/syncEvents';
@@ -184,7 +185,10 @@ export class TabSync implements ListWriter {
       return;
     }
     if (message.kind === 'catalog') {
-      if (!this.syncing() && Array.isArray(message.events)) this.store?.dispatch(catalogTabEventsReceived({ events: message.events }));
+      if (this.syncing() || !Array.isArray(message.events)) return;
+      // In order, once the catalog code is here (this tab may not have needed it yet).
+      const events = message.events;
+      this.seriesQueue = this.seriesQueue.then(() => loadCatalog()).then(() => void this.store?.dispatch(catalogTabEventsReceived({ events })));
       return;
     }
     if (message.kind === 'series') {

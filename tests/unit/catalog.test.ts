@@ -25,6 +25,10 @@ import { selectAllTasks } from '../../src/features/tasks/taskSelectors';
 import type { Task } from '../../src/features/tasks/types';
 import { MemoryStorage, startStore } from './memoryStorage';
 import { MON } from './taskFixtures';
+import { loadCatalog } from '../../src/features/catalog/catalogHost';
+
+// The catalog code arrives by a dynamic import in the app; these tests make its events, so it is here first.
+beforeAll(() => loadCatalog());
 
 const made = (...events: Parameters<typeof replayCatalog>[1][]) => replayCatalog(emptyCatalog, events.flat() as never);
 const work = labelCreated('Work', 'blue', 'label-work');
@@ -116,8 +120,17 @@ describe('labels on tasks', () => {
     expect(store.getState().catalog.labels.map((label) => label.name)).toEqual(['Work']);
     const broken = new MemoryStorage({ [CATALOG_KEY]: '{not json' });
     const second = await startStore(broken);
+    await loadCatalog();
+    await Promise.resolve();
     expect(second.store.getState().catalog).toEqual(emptyCatalog);
     expect(broken.getItem(CATALOG_BACKUP_KEY)).toBe('{not json');
+    // One bad entry: the first screen shows what is stored, then the code keeps what it can read.
+    const partly = new MemoryStorage({ [CATALOG_KEY]: JSON.stringify({ labels: [{ id: 'label-a', name: 'A', colour: 'red', createdAt: 1 }, { id: 'label-b', colour: 'plaid' }], lists: [] }) });
+    const third = await startStore(partly);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(third.store.getState().catalog.labels.map((label) => label.id)).toEqual(['label-a']);
+    expect(partly.getItem(CATALOG_BACKUP_KEY)).toContain('plaid');
   });
 
   it('drops a stored entry it cannot read and keeps the rest', () => {

@@ -21,6 +21,10 @@ import { allTasksOf } from '../../src/features/tasks/taskList';
 import { tasksReducer } from '../../src/features/tasks/tasksReducer';
 import { SOMEDAY } from '../../src/features/tasks/types';
 import { initialTasks } from './taskFixtures';
+import { loadCatalog } from '../../src/features/catalog/catalogHost';
+
+// The catalog code arrives by a dynamic import in the app; these tests make its events, so it is here first.
+beforeAll(() => loadCatalog());
 
 // Two or three devices of one person make, rename, recolour and delete labels and lists, label tasks, reorder and
 // archive lists, each going offline for a while (sending nothing, receiving nothing) and then catching up, as

@@ -7,6 +7,10 @@ import { taskAdded, taskLabelsSet } from '../../src/features/tasks/events';
 import { selectAllTasks } from '../../src/features/tasks/taskSelectors';
 import { settle, startApp } from '../support/appStore';
 import { FakeBackend } from '../support/fakeBackend';
+import { loadCatalog } from '../../src/features/catalog/catalogHost';
+
+// The catalog code arrives by a dynamic import in the app; these tests make its events, so it is here first.
+beforeAll(() => loadCatalog());
 
 // Labels and lists ride the task log (issue 43.6) through the real store: sent as task-prefixed events, kept in
 // the confirmed state on disk and in the snapshot's catalog column, seeded from a visitor's own into an empty log,

@@ -1,5 +1,6 @@
 import { createAction, type UnknownAction } from '@reduxjs/toolkit';
 import { fold } from '../search/fold';
+import { isCatalogEvent as isCatalogType } from './catalogCode';
 import { emptyCatalog, isLabelColour, MAX_LABELS, MAX_LISTS, NAME_MAX_LENGTH, type CatalogState, type Label, type LabelColour, type TaskList } from './types';
 
 // The events of labels and lists (docs/organize.md). Types keep the 'tasks/' prefix: they ride the cloud log, whose
@@ -32,10 +33,6 @@ export const listDeleted = createAction<{ id: string }>('tasks/listDeleted');
  * empty log, the undo of a delete): the same rules as a create, so a name taken here merges (labels) or is skipped.
  */
 export const catalogRestored = createAction<{ labels: Label[]; lists: TaskList[] }>('tasks/catalogRestored');
-/** The catalog read from storage at start, or another tab's write: local, never logged. */
-export const catalogHydrated = createAction<CatalogState>('catalog/hydrated');
-/** A visitor's other tab made these catalog events (app/tabSync.ts): replayed here, not this tab's to undo. */
-export const catalogTabEventsReceived = createAction<{ events: unknown[] }>('catalog/tabEventsReceived');
 
 export const catalogEvents = [
   labelCreated,
@@ -51,9 +48,7 @@ export const catalogEvents = [
 ] as const;
 export type CatalogEvent = ReturnType<(typeof catalogEvents)[number]>;
 
-const catalogEventTypes: ReadonlySet<string> = new Set(catalogEvents.map((creator) => creator.type));
-export const isCatalogEvent = (action: unknown): action is CatalogEvent =>
-  typeof action === 'object' && action !== null && catalogEventTypes.has((action as { type?: unknown }).type as string);
+export const isCatalogEvent = (action: unknown): action is CatalogEvent => isCatalogType(action);
 
 /** A name as kept: trimmed, inner runs of spaces made one. */
 export const cleanName = (name: unknown) => (typeof name === 'string' ? name.trim().replace(/\s+/g, ' ') : '');
@@ -158,8 +153,6 @@ const withList = (state: CatalogState, id: string, change: (list: TaskList) => T
 
 /** One event on the catalog. Anything malformed or refused leaves it as it is (the same object). */
 export function catalogReducer(state: CatalogState = emptyCatalog, action: UnknownAction): CatalogState {
-  if (catalogHydrated.match(action)) return action.payload;
-  if (catalogTabEventsReceived.match(action)) return replayCatalog(state, Array.isArray(action.payload.events) ? action.payload.events.filter(isWellFormedCatalogEvent) : []);
   if (!isWellFormedCatalogEvent(action)) return state;
   const event = action;
   switch (event.type) {

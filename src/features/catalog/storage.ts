@@ -1,8 +1,9 @@
+import { CATALOG_KEY, isEmptyCatalog, serializeCatalog, storedCatalogOf } from './catalogCode';
 import { catalogReducer, catalogRestored } from './catalogSlice';
 import { emptyCatalog, type CatalogState, type Label, type TaskList } from './types';
 
 // Labels and lists are stored beside the tasks under their own key (weekly-planner-tasks stays the spec's array).
-export const CATALOG_KEY = 'weekly-planner-catalog';
+export { CATALOG_KEY, isEmptyCatalog, serializeCatalog, storedCatalogOf };
 /** Where an unreadable stored catalog is set aside before the next save writes over it (as the tasks' is). */
 export const CATALOG_BACKUP_KEY = `${CATALOG_KEY}-unreadable`;
 
@@ -13,9 +14,6 @@ export interface StoredCatalog {
   aliases: Record<string, string>;
 }
 
-export const storedCatalogOf = (state: CatalogState): StoredCatalog => ({ version: 1, labels: state.labels, lists: state.lists, aliases: state.aliases });
-export const serializeCatalog = (state: CatalogState) => JSON.stringify(storedCatalogOf(state));
-export const isEmptyCatalog = (state: CatalogState) => state.labels.length === 0 && state.lists.length === 0;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

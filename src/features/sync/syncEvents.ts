@@ -1,5 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { isCatalogEvent, isWellFormedCatalogEvent, type CatalogEvent } from '../catalog/catalogSlice';
+import { isCatalogEvent, loadedCatalog } from '../catalog/catalogCode';
+import type { CatalogEvent } from '../catalog/catalogSlice';
 import { emptySeriesState, isSeriesEvent, loadedSeries } from '../series/seriesCode';
 import type { SeriesEvent, SeriesState } from '../series/seriesSlice';
 import { splitForLog } from '../tasks/bulkEvents';
@@ -9,14 +10,15 @@ import { isTaskEvent, isWellFormedTaskEvent, type TaskEvent } from '../tasks/eve
 // reduced by the series code, which a sync session loads before it starts (syncListeners.ts), so every
 // series event that reaches the outbox or the confirmed state finds it here.
 
-// Label and list events (catalog/) are small and always loaded; they are reduced on the catalog beside the tasks.
+// Label and list events (catalog/) are reduced on the catalog beside the tasks by the catalog code, which a sync
+// session loads before it starts, as it does the series code.
 export type SyncEvent = TaskEvent | SeriesEvent | CatalogEvent;
 
 export const isSyncEvent = (action: UnknownAction): action is SyncEvent => isTaskEvent(action) || isSeriesEvent(action) || isCatalogEvent(action);
 
 /** Whether a value from the log, storage or another tab is an event this version understands. */
 export function isWellFormedSyncEvent(value: unknown): value is SyncEvent {
-  return isWellFormedTaskEvent(value) || isWellFormedCatalogEvent(value) || (loadedSeries()?.isWellFormedSeriesEvent(value) ?? false);
+  return isWellFormedTaskEvent(value) || (loadedCatalog()?.isWellFormedCatalogEvent(value) ?? false) || (loadedSeries()?.isWellFormedSeriesEvent(value) ?? false);
 }
 
 /** The task events among them. */

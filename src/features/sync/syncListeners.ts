@@ -3,6 +3,7 @@ import type { AppStartListening } from '../../app/listenerMiddleware';
 import type { RootState } from '../../app/store';
 import { hasStoredSession } from '../../lib/storedSession';
 import { selectUserId } from '../auth/authSlice';
+import { loadCatalog } from '../catalog/catalogHost';
 import { emptyCatalog } from '../catalog/types';
 import { loadSeries } from '../series/seriesHost';
 import { tasksRebased } from '../tasks/events';
@@ -33,10 +34,10 @@ function syncUndecided(state: RootState): boolean {
 }
 
 /**
- * The series code, before a session starts: the log, the outbox and the base may hold series events, which only
- * it can check and reduce (sync/syncEvents.ts). Without it (a failed chunk load) they are left out.
+ * The series and catalog code, before a session starts: the log, the outbox and the base may hold series, label
+ * and list events, which only that code can check and reduce (sync/syncEvents.ts). Without it (a failed chunk load) they are left out.
  */
-const seriesCode = () => loadSeries().then(
+const seriesCode = () => Promise.all([loadSeries(), loadCatalog()]).then(
   () => true,
   () => false,
 );

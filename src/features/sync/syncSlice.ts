@@ -1,5 +1,5 @@
 import { createAction, type UnknownAction } from '@reduxjs/toolkit';
-import { replayCatalog } from '../catalog/catalogSlice';
+import { replayCatalogEvents as replayCatalog } from '../catalog/catalogCode';
 import { emptyCatalog, type CatalogState } from '../catalog/types';
 import type { SeriesState } from '../series/seriesSlice';
 import { tasksRebased } from '../tasks/events';
