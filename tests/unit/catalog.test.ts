@@ -181,3 +181,31 @@ describe('backups with labels and lists', () => {
     expect(catalogRestored.type).toBe('tasks/catalogRestored');
   });
 });
+
+describe("'#name' in an add box", () => {
+  it('labels the new task, finding a label by name (case and accents ignored) and making a new one', async () => {
+    const { quickAdded } = await import('../../src/features/series/quickAddThunk');
+    const { store } = await startStore(new MemoryStorage());
+    store.dispatch(labelCreated('Café', 'red', 'label-cafe'));
+    await store.dispatch(quickAdded('Buy beans #cafe #Errands #errands', MON));
+    const [task] = selectAllTasks(store.getState());
+    expect(task).toMatchObject({ title: 'Buy beans', date: MON });
+    const errands = store.getState().catalog.labels.find((label) => label.name === 'Errands')!;
+    expect(task!.labels).toEqual(['label-cafe', errands.id]);
+    expect(store.getState().catalog.labels).toHaveLength(2);
+  });
+
+  it('refuses a label name over 100 characters, and a text of labels alone, storing nothing', async () => {
+    const { quickAdded } = await import('../../src/features/series/quickAddThunk');
+    const { notify } = await import('../../src/lib/notify');
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => {});
+    const { store } = await startStore(new MemoryStorage());
+    await store.dispatch(quickAdded(`Plan #${'x'.repeat(101)} #fine`, MON));
+    expect(error).toHaveBeenLastCalledWith("A label's name can be at most 100 characters (this one has 101).");
+    await store.dispatch(quickAdded('#only', MON));
+    expect(error).toHaveBeenLastCalledWith('Type the task before its labels (“Call the bank #errands”).');
+    expect(selectAllTasks(store.getState())).toEqual([]);
+    expect(store.getState().catalog.labels).toEqual([]);
+    error.mockRestore();
+  });
+});

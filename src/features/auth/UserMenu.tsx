@@ -4,6 +4,7 @@ import {
   LogInIcon,
   LogOutIcon,
   SettingsIcon,
+  TagIcon,
   SparklesIcon,
   UserIcon,
 } from '../../components/icons';
@@ -16,6 +17,8 @@ export interface UserMenuProps {
   onAbout: () => void;
   /** Settings: rollover and backup. Shown when given. */
   onSettings?: () => void;
+  /** 'Labels and lists': where labels are made and changed. Shown when given. */
+  onLabels?: () => void;
   onPremium: () => void;
   onBilling: () => void;
   onSignIn: () => void;
@@ -30,6 +33,7 @@ export function UserMenu({
   subscribed,
   onAbout,
   onSettings,
+  onLabels,
   onPremium,
   onBilling,
   onSignIn,
@@ -74,6 +78,12 @@ export function UserMenu({
           <InfoIcon className="size-4 text-slate-500 dark:text-slate-400" />
           About
         </MenuItem>
+        {onLabels && (
+          <MenuItem onSelect={onLabels}>
+            <TagIcon className="size-4 text-slate-500 dark:text-slate-400" />
+            Labels and lists
+          </MenuItem>
+        )}
         {onSettings && (
           <MenuItem onSelect={onSettings}>
             <SettingsIcon className="size-4 text-slate-500 dark:text-slate-400" />

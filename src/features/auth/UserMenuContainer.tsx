@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { preloadRoutes, useAppNavigate } from '../../app/navigation';
 import { LoadBoundary } from '../../components/ui/LoadBoundary';
+import { loadCatalog } from '../catalog/catalogHost';
 import type { PriceType } from '../subscription/PremiumDialog';
 import { selectUnsentCount } from '../sync/syncSlice';
 import { premiumDialogClosed, premiumDialogOpened, selectIsSubscribed, selectSubscription } from '../subscription/subscriptionSlice';
@@ -25,6 +26,9 @@ const loadAboutDialog = () => import('../about/AboutDialog');
 const loadPremiumDialog = () => Promise.all([import('../subscription/PremiumDialog'), loadActions()]).then(([module]) => module);
 const loadSettingsDialog = () => import('../settings/SettingsDialogContainer');
 const loadSignOutDialog = () => import('./SignOutDialog');
+// With the catalog code, so the dialog's events are reduced when it shows.
+const loadLabelsDialog = () => Promise.all([import('../catalog/LabelsDialogContainer'), loadCatalog()]).then(([module]) => module);
+const LabelsDialog = lazy(loadLabelsDialog);
 const AboutDialog = lazy(loadAboutDialog);
 const SettingsDialog = lazy(loadSettingsDialog);
 const PremiumDialog = lazy(loadPremiumDialog);
@@ -66,12 +70,13 @@ function useAccount() {
 }
 // --------------------------------------------------------------------------------------------------
 
-type DialogName = 'about' | 'premium' | 'settings' | 'signOut';
+type DialogName = 'about' | 'premium' | 'settings' | 'signOut' | 'labels';
 
 function preloadDialogs() {
   // Warm the chunks while the person picks an item; a failure here resurfaces (and is handled) on open.
   loadAboutDialog().catch(() => {});
   loadSettingsDialog().catch(() => {});
+  loadLabelsDialog().catch(() => {});
   loadPremiumDialog().catch(() => {});
   loadSignOutDialog().catch(() => {});
   // Sign In and a checkout that needs it lead to /auth.
@@ -133,6 +138,7 @@ export function UserMenuContainer() {
         }}
         onAbout={() => show('about')}
         onSettings={() => show('settings')}
+        onLabels={() => show('labels')}
         onPremium={() => show('premium')}
         onBilling={account.openBilling}
         onSignIn={() => navigate('/auth')}
@@ -159,6 +165,13 @@ export function UserMenuContainer() {
         <LoadBoundary>
           <Suspense fallback={null}>
             <AboutDialog open={openDialog === 'about'} onClose={close} />
+          </Suspense>
+        </LoadBoundary>
+      )}
+      {mounted.has('labels') && (
+        <LoadBoundary>
+          <Suspense fallback={null}>
+            <LabelsDialog open={openDialog === 'labels'} onClose={close} />
           </Suspense>
         </LoadBoundary>
       )}

@@ -23,6 +23,10 @@ export interface TaskCardProps {
   onOpenDetails?: () => void;
   /** The task has notes: the card says so. */
   hasNotes?: boolean;
+  /** The task's labels, each shown by its name on its colour. */
+  labels?: ReadonlyArray<{ id: string; name: string; colour: string }>;
+  /** Hidden by the header's label filter. */
+  filtered?: boolean;
 }
 
 export const TaskCard = memo(function TaskCard({
@@ -39,6 +43,8 @@ export const TaskCard = memo(function TaskCard({
   repeat,
   onOpenDetails,
   hasNotes = false,
+  labels,
+  filtered = false,
 }: TaskCardProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const titleButton = useRef<HTMLButtonElement>(null);
@@ -98,6 +104,8 @@ export const TaskCard = memo(function TaskCard({
       {...cardProps}
       className={isDragging ? 'task-card is-dragging' : 'task-card'}
       data-done={completed ? '' : undefined}
+      // The header's label filter: out of the week (preflight's [hidden] wins over the card's flex).
+      hidden={filtered || undefined}
     >
       {/* Styles and icons: .task-* in index.css. */}
       <button type="button" aria-label={`Move task: ${title}`} {...handleProps} className="task-grip" />
@@ -122,6 +130,12 @@ export const TaskCard = memo(function TaskCard({
         aria-describedby={repeat?.id}
       >
         {title}
+        {labels && <span className="sr-only">, labels:</span>}
+        {labels?.map((label) => (
+          <span key={label.id} className="label-chip" data-colour={label.colour}>
+            {label.name}
+          </span>
+        ))}
       </button>
       {repeat && (
         <span className="task-repeat" title={repeat.text}>

@@ -1,5 +1,6 @@
 import { memo, use, useCallback, useMemo, useRef } from 'react';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
+import { CatalogViewContext, filteredOut, labelsOf } from '../catalog/CatalogView';
 import { taskDndProps } from '../dnd/useTaskDnd';
 import { showCardCompletion } from './cardCompletion';
 import { DetailsRequestContext } from './detailsRequest';
@@ -44,6 +45,8 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
   const onMoveRequest = useMemo(() => (requestMove ? () => requestMove(id) : undefined), [requestMove, id]);
   const requestDetails = use(DetailsRequestContext);
   const onOpenDetails = useMemo(() => (requestDetails ? () => requestDetails({ kind: 'task', id }) : undefined), [requestDetails, id]);
+  const view = use(CatalogViewContext);
+  const labels = useMemo(() => (view ? labelsOf(view, live.labels) : undefined), [view, live.labels]);
 
   return (
     <TaskCard
@@ -59,6 +62,8 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
       onMoveRequest={onMoveRequest}
       onOpenDetails={onOpenDetails}
       hasNotes={live.hasNotes}
+      labels={labels}
+      filtered={filteredOut(view, labels)}
     />
   );
 }
@@ -70,6 +75,7 @@ function sameCard(before: TaskCardContainerProps, after: TaskCardContainerProps)
     before.task.id === after.task.id &&
     before.task.title === after.task.title &&
     before.task.completed === after.task.completed &&
-    before.task.notes === after.task.notes
+    before.task.notes === after.task.notes &&
+    before.task.labels === after.task.labels
   );
 }

@@ -72,7 +72,7 @@ export class TaskSubscriptions {
 
 /** Whether a card would show something else (a new object may differ only in what no card shows). */
 const shownDiffers = (before: TaskEntity | undefined, after: TaskEntity | undefined) =>
-  before !== after && (!before || !after || before.title !== after.title || before.completed !== after.completed || !before.notes !== !after.notes);
+  before !== after && (!before || !after || before.title !== after.title || before.completed !== after.completed || !before.notes !== !after.notes || before.labels !== after.labels);
 
 const registries = new WeakMap<object, TaskSubscriptions>();
 
@@ -97,25 +97,29 @@ export function taskSubscriptions(store: Pick<AppStore, 'getState' | 'subscribe'
  * render. The subscription is made after the card mounts, so it first catches up on a change made in between, and
  * only on one: a set state that changes nothing stays queued on the card, and its first click then rendered it twice.
  */
-export function useLiveTask(task: TaskEntity, showCompleted: (completed: boolean) => void): { title: string; completed: boolean; hasNotes: boolean } {
+export function useLiveTask(
+  task: TaskEntity,
+  showCompleted: (completed: boolean) => void,
+): { title: string; completed: boolean; hasNotes: boolean; labels: readonly string[] | undefined } {
   const store = useAppStore();
   const { id, date } = task;
   // The store's task as the first render read it, and what the card first shows (never set again).
   const [mount] = useState(() => {
     const read = storedTask(store.getState().tasks, id, date);
-    return { read, title: (read ?? task).title, completed: (read ?? task).completed, hasNotes: !!(read ?? task).notes };
+    return { read, title: (read ?? task).title, completed: (read ?? task).completed, hasNotes: !!(read ?? task).notes, labels: (read ?? task).labels };
   });
   const [title, setTitle] = useState(mount.title);
   // Whether the card shows the notes mark, rendered like the title (a rare change, from the details).
   const [hasNotes, setHasNotes] = useState(mount.hasNotes);
+  const [labels, setLabels] = useState(mount.labels);
   // What the card shows now: the title rendered last, the completion rendered at mount or shown since.
-  const shown = useRef<{ title: string; completed: boolean; hasNotes: boolean } | null>(null);
+  const shown = useRef<{ title: string; completed: boolean; hasNotes: boolean; labels: readonly string[] | undefined } | null>(null);
   useEffect(() => {
     const update = () => {
       const current = storedTask(store.getState().tasks, id, date);
       // Gone from its day (moved or deleted): the card is about to leave and keeps what it shows.
       if (!current) return;
-      const view = (shown.current ??= { title: mount.title, completed: mount.completed, hasNotes: mount.hasNotes });
+      const view = (shown.current ??= { title: mount.title, completed: mount.completed, hasNotes: mount.hasNotes, labels: mount.labels });
       if (current.completed !== view.completed) {
         view.completed = current.completed;
         showCompleted(current.completed);
@@ -128,12 +132,16 @@ export function useLiveTask(task: TaskEntity, showCompleted: (completed: boolean
         view.hasNotes = !!current.notes;
         setHasNotes(view.hasNotes);
       }
+      if (current.labels !== view.labels) {
+        view.labels = current.labels;
+        setLabels(current.labels);
+      }
     };
     const stop = taskSubscriptions(store).subscribe(id, date, update);
     if (storedTask(store.getState().tasks, id, date) !== mount.read) update();
     return stop;
   }, [store, id, date, mount, showCompleted]);
-  return { title, completed: mount.completed, hasNotes };
+  return { title, completed: mount.completed, hasNotes, labels };
 }
 
 /** The task as the store has it on its day (not looked for elsewhere: moved away, its card is about to leave). */
