@@ -85,6 +85,8 @@ test('the user menu opens the Premium dialog from the keyboard, with sign-in pro
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'About' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Labels and lists' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Go Premium' })).toBeFocused();
