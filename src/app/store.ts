@@ -1,6 +1,7 @@
 import { combineReducers, configureStore, createListenerMiddleware, type ThunkAction, type ThunkDispatch, type UnknownAction } from '@reduxjs/toolkit';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistReducer, persistStore } from 'redux-persist';
 import { authConnectRequested, authReducer } from '../features/auth/authSlice';
+import { catalogHostReducer, readStoredCatalog, writeCatalog } from '../features/catalog/catalogHost';
 import { addHistoryListeners } from '../features/history/historyListeners';
 import { historyReducer } from '../features/history/historySlice';
 import { withHistory } from '../features/history/recordSteps';
@@ -62,6 +63,7 @@ function makeRootReducer(persistence: TasksPersistence) {
       history: historyReducer,
       rollover: rolloverReducer,
       series: seriesHostReducer,
+      catalog: catalogHostReducer,
     }),
   );
   return withHistory(reducer);
@@ -91,11 +93,12 @@ export function makeStore({
   let dragging = () => false;
   const tabs = new TabSync(storage);
   const persistence = tasksPersistence(storage, () => dragging(), tabs);
+  const storedCatalog = readStoredCatalog(storage());
   const listenerMiddleware = createListenerMiddleware({ extra });
   const store = configureStore({
     reducer: makeRootReducer(persistence),
     // The rollover choice is this device's, read before the first listener can act on it.
-    preloadedState: { rollover: readRolloverSetting(storage()), ...preloadedState } as RootState,
+    preloadedState: { rollover: readRolloverSetting(storage()), catalog: storedCatalog.state, ...preloadedState } as RootState,
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         thunk: { extraArgument: extra },
@@ -103,7 +106,7 @@ export function makeStore({
           ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER],
           // Tasks, history and sync are made by pure reducers from the actions this check already walks; walking
           // thousands of tasks again after every action proved nothing and only tripped the time warning.
-          ignoredPaths: ['tasks', 'history', 'sync', 'series'],
+          ignoredPaths: ['tasks', 'history', 'sync', 'series', 'catalog'],
           // A backup of thousands of tasks is one action to walk; its time is a figure for the bench, not a warning.
           warnAfter: 1000,
         },
@@ -117,7 +120,12 @@ export function makeStore({
   addThemeListeners(startAppListening);
   addHistoryListeners(startAppListening);
   addRolloverListeners(startAppListening);
+  startAppListening({
+    predicate: (_action, current, previous) => current.catalog !== previous.catalog,
+    effect: (_action, api) => writeCatalog(storage(), api.getState().catalog),
+  });
   const series = addSeriesListeners(startAppListening, storage, (action) => store.dispatch(action));
+  storedCatalog.recheck(store.dispatch);
   tabs.start(store, startAppListening, tabLink);
   gateway = addAccountGateway(startAppListening, () => import('./accountListeners').then((module) => module.addAccountListeners));
   const persistor = persistStore(store);

@@ -1,4 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { isCatalogEvent } from '../features/catalog/catalogCode';
+import { catalogTabEventsReceived, loadCatalog } from '../features/catalog/catalogHost';
 import { isTaskEvent, isWellFormedTaskEvent, tasksRebased } from '../features/tasks/events';
 import { isSeriesEvent, loadSeries, seriesTabEventsReceived } from '../features/series/seriesHost';
 import { isSyncEvent } from '../features/sync/syncEvents';
@@ -24,6 +26,8 @@ export type TabMessage =
   | { kind: 'events'; from: string; events: TabEvent[] }
   /** A visitor's or free user's series events; each tab stores the series it shows (series/seriesListeners.ts). */
   | { kind: 'series'; from: string; events: unknown[] }
+  /** A visitor's or free user's label and list events; each tab stores the catalog it shows (catalog/catalogListeners.ts). */
+  | { kind: 'catalog'; from: string; events: unknown[] }
   /** A subscriber's new outbox entries, under the client id and counters that tab sends them with. */
   | { kind: 'entries'; from: string; userId: string; entries: OutboxEntry[] };
 
@@ -122,6 +126,10 @@ export class TabSync implements ListWriter {
         predicate: (action) => isSyncEvent(action),
         effect: (action, api) => {
           const { sync } = api.getState();
+          if (sync.userId === null && isCatalogEvent(action)) {
+            link?.post({ kind: 'catalog', from: this.tab, events: [action] });
+            return;
+          }
           if (sync.userId === null && isSeriesEvent(action)) {
             link?.post({ kind: 'series', from: this.tab, events: [action] });
             return;
@@ -174,6 +182,13 @@ export class TabSync implements ListWriter {
       if (sync?.userId === message.userId && Array.isArray(message.entries)) {
         this.store!.dispatch(tabEntriesReceived({ entries: message.entries, receivedAt: Date.now() }));
       }
+      return;
+    }
+    if (message.kind === 'catalog') {
+      if (this.syncing() || !Array.isArray(message.events)) return;
+      // In order, once the catalog code is here (this tab may not have needed it yet).
+      const events = message.events;
+      this.seriesQueue = this.seriesQueue.then(() => loadCatalog()).then(() => void this.store?.dispatch(catalogTabEventsReceived({ events })));
       return;
     }
     if (message.kind === 'series') {

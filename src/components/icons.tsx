@@ -122,6 +122,13 @@ export const RedoIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const TagIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 4h7l9 9-7 7-9-9z" />
+    <circle cx="8.5" cy="8.5" r="1.5" />
+  </Icon>
+);
+
 export const SettingsIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />

@@ -54,8 +54,9 @@ export interface SyncApi {
   appendEvents(clientId: string, events: Array<{ client_seq: number; event: unknown }>): DataResult<Array<{ seq: number; client_seq: number }>>;
   readEvents(afterSeq: number, limit: number): DataResult<LogRow[]>;
   /** `series`: the series beside the list (docs/recurring.md), null before any was written. */
-  readSnapshot(userId: string): DataResult<{ tasks: unknown; seq: number; series?: unknown }>;
-  writeSnapshot(userId: string, tasks: string, seq: number, series: string): DataResult<unknown>;
+  readSnapshot(userId: string): DataResult<{ tasks: unknown; seq: number; series?: unknown; catalog?: unknown }>;
+  /** `catalog`: labels and lists (docs/organize.md), a column of migration 0007. */
+  writeSnapshot(userId: string, tasks: string, seq: number, series: string, catalog: string): DataResult<unknown>;
   /** Live INSERTs of the user's log; `onStatus` hears SUBSCRIBED (again after every reconnect), CHANNEL_ERROR, … */
   subscribe(userId: string, onRow: (row: LogRow) => void, onStatus: (status: string) => void): () => void;
 }
@@ -135,8 +136,9 @@ export async function createBackend(
     appendEvents: (clientId, events) => result(supabase.rpc('append_task_events', { p_client_id: clientId, p_events: events })),
     readEvents: (afterSeq, limit) =>
       result(supabase.from('task_events').select('seq,client_id,client_seq,event').gt('seq', afterSeq).order('seq', { ascending: true }).limit(limit)),
-    readSnapshot: (userId) => result(supabase.from('user_tasks').select('tasks,seq,series').eq('user_id', userId).maybeSingle()),
-    writeSnapshot: (userId, tasks, seq, series) => result(supabase.from('user_tasks').upsert({ user_id: userId, tasks, seq, series }, { onConflict: 'user_id' })),
+    readSnapshot: (userId) => result(supabase.from('user_tasks').select('tasks,seq,series,catalog').eq('user_id', userId).maybeSingle()),
+    writeSnapshot: (userId, tasks, seq, series, catalog) =>
+      result(supabase.from('user_tasks').upsert({ user_id: userId, tasks, seq, series, catalog }, { onConflict: 'user_id' })),
     subscribe(userId, onRow, onStatus) {
       const channel = supabase
         .channel(`task-events-${userId}`)

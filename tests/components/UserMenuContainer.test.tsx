@@ -17,7 +17,7 @@ describe('UserMenuContainer for a visitor', () => {
     const { user } = renderContainer();
     const trigger = screen.getByRole('button', { name: 'User menu' });
     await user.click(trigger);
-    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['About', 'Settings', 'Go Premium', 'Sign In']);
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['About', 'Labels and lists', 'Settings', 'Print week', 'Go Premium', 'Sign In']);
     await user.click(await screen.findByRole('menuitem', { name: 'About' }));
     const dialog = await screen.findByRole('dialog', { name: 'About Weekly Planner' });
     expect(within(dialog).getByText('Navigate between weeks')).toBeInTheDocument();

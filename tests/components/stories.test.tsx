@@ -30,7 +30,7 @@ function eachStory<T extends Composed>(stories: T, expectations: { [name in keyo
 describe('TaskCard stories', () => {
   const title = 'Write the weekly report';
   const longTitle = 'Call the dentist about moving the check-up to a morning slot, and ask whether the new insurance card works';
-  const card = (name = title) => screen.getByRole('button', { name });
+  const card = (name: string | RegExp = title) => screen.getByRole('button', { name });
   eachStory(composeStories(taskCardStories), {
     Normal: () => expect(screen.getByRole('button', { name: `Mark "${title}" complete`, pressed: false })).toBeInTheDocument(),
     Completed: () => expect(screen.getByRole('button', { name: `Mark "${title}" complete`, pressed: true })).toBeInTheDocument(),
@@ -41,6 +41,9 @@ describe('TaskCard stories', () => {
     DraggingPlaceholder: () => expect(card()).toBeInTheDocument(),
     Dark: () => expect(card()).toBeInTheDocument(),
     Repeating: () => expect(card('Water plants')).toHaveAccessibleDescription('Every Monday'),
+    // The labels are named (colour is never the only cue), in the title's accessible name too.
+    WithLabels: () => expect(card(/^Call the bank ?, labels: Errands ?Money$/)).toBeInTheDocument(),
+    WithLabelsCompletedDark: () => expect(screen.getByRole('button', { name: 'Mark "Call the bank" complete', pressed: true })).toBeInTheDocument(),
     WithChecklist: () => expect(screen.getByRole('img', { name: 'Checklist: 2 of 5 done' })).toHaveTextContent('2/5'),
     ChecklistDone: () => expect(screen.getByRole('img', { name: 'Checklist: 3 of 3 done' })).toHaveAttribute('data-complete'),
   });

@@ -160,6 +160,19 @@ describe.each(backends)('task event log on %s', (backend) => {
     expect(snapshot.data).toEqual({ tasks: '[]', seq, series: '{"version":1}' });
   });
 
+  it('takes label and list events into the log as they are, and keeps the catalog beside the list in the snapshot (0007)', async () => {
+    const label = { type: 'tasks/labelCreated', payload: { id: 'label-1', name: 'Work', colour: 'blue', createdAt: 1 } };
+    const list = { type: 'tasks/listArchivedSet', payload: { id: 'list-1', archived: true } };
+    const { data, error } = await append(owner.client, 'catalog-device', [{ client_seq: 1, event: label }, { client_seq: 2, event: list }]);
+    expect(error).toBeNull();
+    const seq = (data as Array<{ seq: number }>)[1]!.seq;
+    const catalog = '{"version":1,"labels":[],"lists":[],"aliases":{}}';
+    const written = await owner.client.from('user_tasks').upsert({ user_id: owner.user.id, tasks: '[]', seq, series: '{}', catalog }, { onConflict: 'user_id' });
+    expect(written.error).toBeNull();
+    const snapshot = await owner.client.from('user_tasks').select('seq,catalog').eq('user_id', owner.user.id).maybeSingle();
+    expect(snapshot.data).toEqual({ seq, catalog });
+  });
+
   it('compaction removes only old events the snapshot already holds', async () => {
     const user = await srv.signUp();
     await subscribe(srv, user.user.id);

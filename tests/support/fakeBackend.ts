@@ -169,17 +169,17 @@ export class FakeBackend implements Backend {
       await this.readGate;
       if (this.offline) return this.down();
       if (this.failures.select) return { data: null, error: { ...this.failures.select, status: 500 } };
-      const row = this.rows.get(userId) as { tasks: unknown; seq: number; series?: unknown } | undefined;
+      const row = this.rows.get(userId) as { tasks: unknown; seq: number; series?: unknown; catalog?: unknown } | undefined;
       return { data: row ?? null, error: null };
     },
-    writeSnapshot: async (userId, tasks, seq, series) => {
+    writeSnapshot: async (userId, tasks, seq, series, catalog) => {
       this.upserts.push({ user_id: userId, tasks, seq });
       this.log.push('upsert');
       await this.writeGate;
       if (this.offline) return this.down();
       if (this.failures.upsert) return { data: null, error: { ...this.failures.upsert, status: 500 } };
       const current = this.rows.get(userId) as { seq: number } | undefined;
-      if (!current || current.seq <= seq) this.rows.set(userId, { tasks, seq, series });
+      if (!current || current.seq <= seq) this.rows.set(userId, { tasks, seq, series, catalog });
       return { data: null, error: null };
     },
     subscribe: (userId, onRow, onStatus) => {

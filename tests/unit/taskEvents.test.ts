@@ -17,6 +17,7 @@ import {
   taskMoved,
   taskMovedToEnd,
   taskNotesSet,
+  taskLabelsSet,
   taskRenamed,
   taskRestored,
   tasksDeleted,
@@ -36,6 +37,7 @@ describe('task events read from elsewhere', () => {
       taskAdded('A', '2026-11-23'),
       taskRenamed({ id: 'task-1-a', title: 'B' }),
       taskNotesSet({ id: 'task-1-a', notes: 'Line one\nhttps://example.com' }),
+      taskLabelsSet({ id: 'task-1-a', labels: ['label-1'] }),
       taskCompletionSet({ id: 'task-1-a', completed: true }),
       taskDeleted({ id: 'task-1-a' }),
       taskMoved({ id: 'task-1-a', toDate: 'someday', toIndex: 2 }),
@@ -53,6 +55,12 @@ describe('task events read from elsewhere', () => {
     ];
     expect(events.map((event) => event.type).sort()).toEqual([...TASK_EVENT_TYPES].sort());
     for (const event of events) expect(isWellFormedTaskEvent(JSON.parse(JSON.stringify(event)))).toBe(true);
+  });
+
+  it('refuses a label set that is not a list of ids, and a restored task whose labels are not', () => {
+    expect(isWellFormedTaskEvent({ type: 'tasks/taskLabelsSet', payload: { id: 'task-1-a', labels: 'label-1' } })).toBe(false);
+    expect(isWellFormedTaskEvent({ type: 'tasks/taskLabelsSet', payload: { id: 'task-1-a', labels: [3] } })).toBe(false);
+    expect(isWellFormedTaskEvent(taskRestored({ task: { ...task, labels: [''] } }))).toBe(false);
   });
 
   it.each([

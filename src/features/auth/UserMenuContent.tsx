@@ -3,6 +3,7 @@ import { useMenu } from '../../components/ui/menuContext';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { preloadRoutes, useAppNavigate } from '../../app/navigation';
 import { LoadBoundary } from '../../components/ui/LoadBoundary';
+import { loadCatalog } from '../catalog/catalogHost';
 import type { PriceType } from '../subscription/PremiumDialog';
 import { selectUnsentCount } from '../sync/syncSlice';
 import { premiumDialogClosed, premiumDialogOpened, selectIsSubscribed, selectSubscription } from '../subscription/subscriptionSlice';
@@ -25,6 +26,9 @@ function withActions(run: (loaded: AccountActions) => unknown): void {
 const loadAboutDialog = () => import('../about/AboutDialog');
 const loadPremiumDialog = () => Promise.all([import('../subscription/PremiumDialog'), loadActions()]).then(([module]) => module);
 const loadSettingsDialog = () => import('../settings/SettingsDialogContainer');
+// With the catalog code, so the dialog's events are reduced when it shows.
+const loadLabelsDialog = () => Promise.all([import('../catalog/LabelsDialogContainer'), loadCatalog()]).then(([module]) => module);
+const LabelsDialog = lazy(loadLabelsDialog);
 const loadSignOutDialog = () => import('./SignOutDialog');
 const AboutDialog = lazy(loadAboutDialog);
 const SettingsDialog = lazy(loadSettingsDialog);
@@ -67,12 +71,13 @@ function useAccount() {
 }
 // --------------------------------------------------------------------------------------------------
 
-type DialogName = 'about' | 'premium' | 'settings' | 'signOut';
+type DialogName = 'about' | 'premium' | 'settings' | 'signOut' | 'labels';
 
 function preloadDialogs() {
   // Warm the chunks while the person picks an item; a failure here resurfaces (and is handled) on open.
   loadAboutDialog().catch(() => {});
   loadSettingsDialog().catch(() => {});
+  loadLabelsDialog().catch(() => {});
   loadPremiumDialog().catch(() => {});
   loadSignOutDialog().catch(() => {});
   // Sign In and a checkout that needs it lead to /auth.
@@ -140,6 +145,7 @@ export default function UserMenuContent() {
         subscribed={account.subscribed}
         onAbout={() => show('about')}
         onSettings={() => show('settings')}
+        onLabels={() => show('labels')}
         // After the menu has closed and given focus back, so the page printed has no open menu.
         onPrint={() => setTimeout(() => window.print(), 0)}
         onPremium={() => show('premium')}
@@ -168,6 +174,13 @@ export default function UserMenuContent() {
         <LoadBoundary>
           <Suspense fallback={null}>
             <AboutDialog open={openDialog === 'about'} onClose={close} />
+          </Suspense>
+        </LoadBoundary>
+      )}
+      {mounted.has('labels') && (
+        <LoadBoundary>
+          <Suspense fallback={null}>
+            <LabelsDialog open={openDialog === 'labels'} onClose={close} />
           </Suspense>
         </LoadBoundary>
       )}

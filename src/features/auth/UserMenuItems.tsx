@@ -5,6 +5,7 @@ import {
   LogOutIcon,
   PrinterIcon,
   SettingsIcon,
+  TagIcon,
   SparklesIcon,
   UserIcon,
 } from '../../components/icons';
@@ -17,6 +18,8 @@ export interface UserMenuItemsProps {
   onAbout: () => void;
   /** Settings: rollover and backup. Shown when given. */
   onSettings?: () => void;
+  /** 'Labels and lists': where labels are made and changed. Shown when given. */
+  onLabels?: () => void;
   /** 'Print week': the browser's print of the week shown (public/print.css). Shown when given. */
   onPrint?: () => void;
   onPremium: () => void;
@@ -26,7 +29,7 @@ export interface UserMenuItemsProps {
 }
 
 /** The user menu's list (inside a Menu): the profile, About, Settings, Premium or Billing, Sign In or Sign Out. */
-export function UserMenuItems({ email, signedIn, subscribed, onAbout, onSettings, onPrint, onPremium, onBilling, onSignIn, onSignOut }: UserMenuItemsProps) {
+export function UserMenuItems({ email, signedIn, subscribed, onAbout, onSettings, onLabels, onPrint, onPremium, onBilling, onSignIn, onSignOut }: UserMenuItemsProps) {
   return (
     <MenuList>
       {signedIn && email && (
@@ -47,6 +50,12 @@ export function UserMenuItems({ email, signedIn, subscribed, onAbout, onSettings
         <InfoIcon className="size-4 text-slate-500 dark:text-slate-400" />
         About
       </MenuItem>
+      {onLabels && (
+        <MenuItem onSelect={onLabels}>
+          <TagIcon className="size-4 text-slate-500 dark:text-slate-400" />
+          Labels and lists
+        </MenuItem>
+      )}
       {onSettings && (
         <MenuItem onSelect={onSettings}>
           <SettingsIcon className="size-4 text-slate-500 dark:text-slate-400" />

@@ -1,4 +1,7 @@
 import type { AppThunk } from '../../app/store';
+import { catalogImportEvents } from '../catalog/catalogImport';
+import { isEmptyCatalog, storedCatalogOf } from '../catalog/storage';
+import type { CatalogState } from '../catalog/types';
 import { historyGroupEnded, historyGroupStarted } from '../history/historySlice';
 import { toDayKey } from '../planner/week';
 import { loadedSeries, loadSeries } from '../series/seriesHost';
@@ -18,7 +21,7 @@ export const MAX_BACKUP_BYTES = 5 * 1024 * 1024;
 
 export const NOT_A_BACKUP = 'This file is not a Weekly Planner backup.';
 
-export type BackupReading = { ok: true; tasks: Task[]; series?: StoredSeries } | { ok: false; error: string };
+export type BackupReading = { ok: true; tasks: Task[]; series?: StoredSeries; catalog?: CatalogState } | { ok: false; error: string };
 
 export const backupFileName = (now: Date) => `weekly-planner-backup-${toDayKey(now)}.json`;
 
@@ -84,12 +87,15 @@ export function importEvents(current: Task[], incoming: Task[], mode: ImportMode
 
 /** Applies a backup as task (and series) events, one undo step, synced like any edit. */
 export const importBackup =
-  (tasks: Task[], mode: ImportMode, series?: StoredSeries): AppThunk =>
+  (tasks: Task[], mode: ImportMode, series?: StoredSeries, catalog?: CatalogState): AppThunk =>
   (dispatch, getState) => {
     // The series code is here: it read the file that holds series.
     const runtime = loadedSeries();
     const seriesEvents = series && runtime ? runtime.seriesImportEvents(getState().series, series, mode) : [];
-    const events = [...importEvents(selectAllTasks(getState()), tasks, mode), ...seriesEvents];
+    // Labels and lists first, so the tasks put back after them find their labels (a label the file made under a
+    // name already here is that label: its tasks are relabelled to it).
+    const organized = catalogImportEvents(getState().catalog, catalog, tasks, mode);
+    const events = [...organized.events, ...importEvents(selectAllTasks(getState()), organized.tasks, mode), ...seriesEvents];
     dispatch(historyGroupStarted());
     try {
       for (const event of events) dispatch(event);
@@ -100,9 +106,11 @@ export const importBackup =
 
 /** Downloads the list as it is stored (with the series, if there are any), named for today. */
 export const exportBackup = (): AppThunk<Promise<void>> => async (_dispatch, getState) => {
-  const { series } = getState();
+  const { series, catalog } = getState();
   const tasks = selectAllTasks(getState());
-  const text = series.series.ids.length > 0 ? (await loadSeries()).serializeBackup(tasks, series) : serializeTasks(tasks);
+  const organized = isEmptyCatalog(catalog) ? undefined : storedCatalogOf(catalog);
+  // A plain array when there is nothing else, so such a backup still opens in every older version.
+  const text = series.series.ids.length > 0 || organized ? (await loadSeries()).serializeBackup(tasks, series, organized) : serializeTasks(tasks);
   const blob = new Blob([text], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -20,6 +20,8 @@ export interface PlannerHeaderProps {
   onSearchIntent?: () => void;
   /** The user menu. */
   userMenu?: ReactNode;
+  /** The label filter's button (catalog/LabelFilterContainer.tsx), before search. */
+  labelFilter?: ReactNode;
   /** Under the header's row on a phone: the day strip. */
   strip?: ReactNode;
   /** Drag and drop's hold on the week buttons: resting a drag on one turns the week (dnd/dropZones.ts). */
@@ -48,6 +50,7 @@ export function PlannerHeader({
   onSearch,
   onSearchIntent,
   userMenu,
+  labelFilter,
   strip,
   previousWeekRef,
   nextWeekRef,
@@ -98,6 +101,7 @@ export function PlannerHeader({
               <ChevronRightIcon className="size-5" />
             </button>
           </div>
+          {labelFilter}
           {onSearch && (
             <button
               type="button"

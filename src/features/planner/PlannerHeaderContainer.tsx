@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { UserMenuContainer } from '../auth/UserMenuContainer';
+import { LabelFilterContainer } from '../catalog/LabelFilterContainer';
 import { useWeekTurnDrop } from '../dnd/dropZones';
 import { loadSearch } from '../search/searchOpening';
 import { redoRequested, selectCanRedo, selectCanUndo, undoRequested } from '../history/historySlice';
@@ -50,6 +51,7 @@ export function PlannerHeaderContainer({ onSearch }: { onSearch?: () => void }) 
       onSearch={onSearch}
       onSearchIntent={prefetchSearch}
       userMenu={<UserMenuContainer />}
+      labelFilter={<LabelFilterContainer />}
       strip={<DayStrip days={stripDays} onJump={jump} />}
     />
   );

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useState, useSyncExte
 import { flushSync } from 'react-dom';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { whenIdle } from '../../lib/idle';
+import { CatalogViewContext, useCatalogView } from '../catalog/CatalogView';
 import { TASK_ATTR } from '../dnd/backend/attributes';
 import { PlannerDndProvider } from '../dnd/PlannerDndProvider';
 import { useHistoryShortcuts } from '../history/useHistoryShortcuts';
@@ -58,8 +59,10 @@ export function PlannerPage() {
   const endDetails = useCallback(() => setDetails(null), [setDetails]);
   const store = useAppStore();
   const occurrenceDrags = useMemo(() => occurrenceDragHost(store), [store]);
+  const catalog = useCatalogView();
 
   return (
+    <CatalogViewContext value={catalog}>
     <div className="min-h-screen">
       {/* Around the header too: a drag resting on 'Previous week' or 'Next week' turns the week (dnd/dropZones.ts). */}
       <PlannerDndProvider occurrences={occurrenceDrags}>
@@ -90,6 +93,7 @@ export function PlannerPage() {
       <SearchLauncher search={search} />
       <HoverIconImages />
     </div>
+    </CatalogViewContext>
   );
 }
 

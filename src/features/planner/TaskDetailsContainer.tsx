@@ -5,6 +5,7 @@ import { occurrenceDeletedHere, occurrenceEditedHere, repeatChangedHere } from '
 import { makeRepeatingEvents } from '../series/repeatChange';
 import { loadedSeries, loadSeries } from '../series/seriesHost';
 import { occurrenceKey, type Repeat } from '../series/types';
+import { loadCatalog } from '../catalog/catalogHost';
 import { loadTaskDetailsDialog, type DetailsTarget } from '../tasks/detailsRequest';
 import { taskNotesSet, taskRenamed } from '../tasks/events';
 import type { SeriesFacts, TaskDetailsChange } from '../tasks/TaskDetailsDialog';
@@ -15,6 +16,8 @@ import type { MovingOccurrence } from './MoveTaskDialogContainer';
 import { dateLabel, dayLabel, toDayKey } from './week';
 
 const TaskDetailsDialog = lazy(() => loadTaskDetailsDialog().then((module) => ({ default: module.TaskDetailsWithChecklist })));
+// With the catalog code, so the labels it sets and makes are reduced.
+const TaskLabels = lazy(() => Promise.all([import('../catalog/TaskLabelsContainer'), loadCatalog()]).then(([module]) => module));
 
 interface Shown {
   title: string;
@@ -139,6 +142,13 @@ export function TaskDetailsContainer({
         onStopRepeating={onStopRepeating}
         onDelete={onDelete}
         onClose={onClose}
+        labels={
+          target?.kind === 'task' ? (
+            <Suspense fallback={null}>
+              <TaskLabels id={target.id} />
+            </Suspense>
+          ) : undefined
+        }
       />
     </Suspense>
   );

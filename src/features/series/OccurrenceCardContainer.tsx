@@ -1,5 +1,6 @@
 import { memo, use, useCallback } from 'react';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { CatalogViewContext, filteredOut } from '../catalog/CatalogView';
 import { occurrenceDndProps } from '../dnd/useTaskDnd';
 import { DetailsRequestContext } from '../tasks/detailsRequest';
 import { OccurrenceMoveRequestContext } from '../tasks/moveRequest';
@@ -42,6 +43,8 @@ export const OccurrenceCardContainer = memo(function OccurrenceCardContainer({ o
   // Its details: title, notes, repeat, and the scope question (planner/TaskDetailsContainer.tsx).
   const requestDetails = use(DetailsRequestContext);
   const open = requestDetails ? () => requestDetails({ kind: 'occurrence', seriesId, originalDate }) : undefined;
+  // A series has no labels yet (docs/organize.md): a label filter hides its occurrences with the unlabelled tasks.
+  const hiddenByFilter = filteredOut(use(CatalogViewContext), undefined);
   return (
     <TaskCard
       title={occurrence.title}
@@ -52,6 +55,7 @@ export const OccurrenceCardContainer = memo(function OccurrenceCardContainer({ o
       repeat={{ text: occurrence.repeatText, id: `${occurrenceElementId(occurrence)}-repeat` }}
       hasNotes={occurrence.notes.trim() !== ''}
       progress={progressOf(occurrence.checklist)}
+      filtered={hiddenByFilter}
       onToggleComplete={onToggleComplete}
       onDelete={onDelete}
       onRename={onRename}

@@ -1,4 +1,6 @@
 import { MAX_BACKUP_BYTES, NOT_A_BACKUP, readBackup } from '../backup/backup';
+import { isEmptyCatalog, readCatalog, type StoredCatalog } from '../catalog/storage';
+import type { CatalogState } from '../catalog/types';
 import type { Task } from '../tasks/types';
 import { seriesDeleted, seriesRestored, type SeriesEvent, type SeriesState } from './seriesSlice';
 import { readStoredSeries, seriesStateOf, storedSeriesOf, type StoredSeries } from './storage';
@@ -9,12 +11,14 @@ import { readStoredSeries, seriesStateOf, storedSeriesOf, type StoredSeries } fr
 
 export const BACKUP_FORMAT = 'weekly-planner-backup';
 
-export type FullBackupReading = { ok: true; tasks: Task[]; series: StoredSeries } | { ok: false; error: string };
+export type FullBackupReading = { ok: true; tasks: Task[]; series: StoredSeries; catalog?: CatalogState } | { ok: false; error: string };
 
 const NO_SERIES: StoredSeries = { series: [], exceptions: [] };
 
-export const serializeBackup = (tasks: Task[], state: SeriesState): string =>
-  JSON.stringify({ format: BACKUP_FORMAT, version: 2, tasks, ...storedSeriesOf(state) });
+// Labels and lists are one more field of version 2 (`catalog`), which a version without them ignores: its backups
+// still open there, and theirs here.
+export const serializeBackup = (tasks: Task[], state: SeriesState, catalog?: StoredCatalog): string =>
+  JSON.stringify({ format: BACKUP_FORMAT, version: 2, tasks, ...storedSeriesOf(state), ...(catalog ? { catalog } : {}) });
 
 /** Reads a backup of either format; like backup.ts, an entry it cannot read refuses the whole file. */
 export function readFullBackup(text: string): FullBackupReading {
@@ -35,9 +39,14 @@ export function readFullBackup(text: string): FullBackupReading {
   if (!Array.isArray(file.tasks) || !Array.isArray(file.series) || !Array.isArray(file.exceptions)) return { ok: false, error: `${NOT_A_BACKUP} Part of it is missing.` };
   const { stored, dropped } = readStoredSeries(file);
   if (dropped > 0) return { ok: false, error: `${NOT_A_BACKUP} One of its repeating tasks cannot be read.` };
-  if (file.tasks.length === 0) return stored.series.length > 0 ? { ok: true, tasks: [], series: stored } : { ok: false, error: 'This backup holds no tasks.' };
+  const catalog = readCatalog(file.catalog);
+  if (catalog.unreadable) return { ok: false, error: `${NOT_A_BACKUP} One of its labels or lists cannot be read.` };
+  const withCatalog = isEmptyCatalog(catalog.state) ? {} : { catalog: catalog.state };
+  if (file.tasks.length === 0) {
+    return stored.series.length > 0 || withCatalog.catalog ? { ok: true, tasks: [], series: stored, ...withCatalog } : { ok: false, error: 'This backup holds no tasks.' };
+  }
   const tasks = readBackup(JSON.stringify(file.tasks));
-  return tasks.ok ? { ...tasks, series: stored } : tasks;
+  return tasks.ok ? { ...tasks, series: stored, ...withCatalog } : tasks;
 }
 
 /**

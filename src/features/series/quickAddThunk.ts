@@ -1,7 +1,8 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
 import type { AppThunk } from '../../app/store';
 import { notify } from '../../lib/notify';
 import { historyGroupEnded, historyGroupStarted } from '../history/historySlice';
-import { taskAdded, taskDeleted } from '../tasks/events';
+import { taskAdded, taskDeleted, taskLabelsSet } from '../tasks/events';
 import { SOMEDAY, type TaskDate } from '../tasks/types';
 import { loadSeries } from './seriesHost';
 
@@ -19,42 +20,70 @@ const dayWords = (date: string) => {
   return new Date(year!, month! - 1, day!).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
 };
 
+/** A task and its labels as one undo step. */
+function grouped<T>(dispatch: (action: UnknownAction) => unknown, make: () => T): T {
+  dispatch(historyGroupStarted());
+  try {
+    return make();
+  } finally {
+    dispatch(historyGroupEnded());
+  }
+}
+
 /** Adds what was typed in the add box of `date`. Resolves once it is added (or refused). */
 export const quickAdded =
-  (text: string, date: TaskDate): AppThunk<Promise<void>> =>
-  async (dispatch) => {
+  (typed: string, date: TaskDate): AppThunk<Promise<void>> =>
+  async (dispatch, getState) => {
+    let text = typed;
+    let labels: string[] = [];
+    // '#name' labels the task, making the label when it is new (catalog/quickLabels.ts, loaded only for a '#').
+    if (typed.includes('#')) {
+      const { labelsFromText } = await import('../catalog/quickLabels');
+      const read = await labelsFromText(typed, getState().catalog, dispatch);
+      if ('error' in read) {
+        notify.error(read.error);
+        return;
+      }
+      ({ text, labels } = read);
+    }
+    const add = (title: string, day: TaskDate) => {
+      const added = dispatch(taskAdded(title, day));
+      if (labels.length > 0) dispatch(taskLabelsSet({ id: added.payload.id, labels }));
+      return added;
+    };
     if (!MAY_HOLD_PHRASE.test(text)) {
-      dispatch(taskAdded(text, date));
+      grouped(dispatch, () => add(text, date));
       return;
     }
     const [{ parseQuickAdd }, series] = await Promise.all([import('./quickAdd'), loadSeries()]);
-    const typed = parseQuickAdd(text, new Date());
-    if (typed.kind === 'plain') {
-      dispatch(taskAdded(text, date));
+    const parsed = parseQuickAdd(text, new Date());
+    if (parsed.kind === 'plain') {
+      grouped(dispatch, () => add(text, date));
       return;
     }
-    if (typed.kind === 'refused') {
-      notify.error(typed.error);
+    if (parsed.kind === 'refused') {
+      notify.error(parsed.error);
       return;
     }
     // Undo (on the toast) gives back what was typed, word for word, as a plain task on the day it was typed in.
     let undo: () => void;
     let message: string;
-    if (typed.kind === 'date') {
-      const added = dispatch(taskAdded(typed.title, typed.date));
+    if (parsed.kind === 'date') {
+      const added = grouped(dispatch, () => add(parsed.title, parsed.date));
       undo = () => dispatch(taskDeleted({ id: added.payload.id }));
-      message = `Added “${typed.title}” to ${dayWords(typed.date)}`;
+      message = `Added “${parsed.title}” to ${dayWords(parsed.date)}`;
     } else {
-      const created = dispatch(series.seriesCreated({ template: { title: typed.title, notes: '' }, firstDate: typed.firstDate, repeat: typed.repeat }));
+      // A series' template has no labels yet (docs/organize.md): a '#name' with a repeat makes the label only.
+      const created = dispatch(series.seriesCreated({ template: { title: parsed.title, notes: '' }, firstDate: parsed.firstDate, repeat: parsed.repeat }));
       undo = () => dispatch(series.seriesDeleted({ id: created.payload.series.id }));
-      message = `Added “${typed.title}”: ${series.describeRepeat(typed.repeat, typed.firstDate)}`;
+      message = `Added “${parsed.title}”: ${series.describeRepeat(parsed.repeat, parsed.firstDate)}`;
     }
     notify.withAction(message, {
       label: 'Undo',
       onClick: () => {
         dispatch(historyGroupStarted());
         undo();
-        dispatch(taskAdded(text, date));
+        dispatch(taskAdded(typed, date));
         dispatch(historyGroupEnded());
       },
     });

@@ -25,7 +25,7 @@ export default function SettingsDialogContainer({ open, onClose }: SettingsDialo
   };
   const apply = (mode: ImportMode) => {
     if (!pending) return;
-    dispatch(importBackup(pending.tasks, mode, pending.series));
+    dispatch(importBackup(pending.tasks, mode, pending.series, pending.catalog));
     setPending(null);
     setStatus(`${mode === 'merge' ? 'Merged' : 'Replaced your tasks with'} ${taskCount(pending.tasks.length)} from the backup. Ctrl+Z undoes it.`);
   };

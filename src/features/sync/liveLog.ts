@@ -1,6 +1,6 @@
 import type { AppListenerApi } from '../../app/listenerMiddleware';
 import type { Backend, LogRow } from '../../lib/supabase';
-import { parseCloudSeries, parseCloudTasks } from './snapshot';
+import { parseCloudCatalog, parseCloudSeries, parseCloudTasks } from './snapshot';
 import { logEventsReceived, syncBaseLoaded } from './syncSlice';
 
 const PAGE = 1000;
@@ -60,8 +60,8 @@ export class LiveLog {
             // Older events were compacted away: start again from the snapshot.
             const snapshot = await this.client.sync.readSnapshot(this.userId);
             if (snapshot.data && Number(snapshot.data.seq) >= data[0]!.seq - 1) {
-              const { seq, tasks, series } = snapshot.data;
-              const base = { lastSeq: Number(seq), tasks: parseCloudTasks(tasks).tasks, series: parseCloudSeries(series), seed: [] };
+              const { seq, tasks, series, catalog } = snapshot.data;
+              const base = { lastSeq: Number(seq), tasks: parseCloudTasks(tasks).tasks, series: parseCloudSeries(series), catalog: parseCloudCatalog(catalog), seed: [] };
               this.api.dispatch(syncBaseLoaded(base));
               after = this.state.lastSeq ?? 0;
               page = this.client.sync.readEvents(after, PAGE);

@@ -1,3 +1,5 @@
+import { CATALOG_KEY, isEmptyCatalog, readCatalog, serializeCatalog, storedCatalogOf } from '../catalog/storage';
+import type { CatalogState } from '../catalog/types';
 import { loadedSeries, SERIES_KEY, serializeSeries, storedSeriesOf } from '../series/seriesHost';
 import type { SeriesState } from '../series/seriesSlice';
 import { parseStoredTasks, serializeTasks, TASKS_KEY } from '../tasks/storage';
@@ -20,6 +22,8 @@ interface HeldList {
   tasks: Task[];
   /** The device's own series (null: none held, as before series existed). */
   series: SeriesState | null;
+  /** The device's own labels and lists (null: none held, as before they existed). */
+  catalog: CatalogState | null;
   restored: boolean;
 }
 
@@ -41,12 +45,13 @@ function writeJson(storage: Storage | undefined, key: string, value: unknown): v
 }
 
 function readHeld(storage: Storage | undefined): HeldList | null {
-  const held = readJson(storage, VISITOR_KEY) as (Partial<Omit<HeldList, 'series'>> & { series?: unknown }) | null;
+  const held = readJson(storage, VISITOR_KEY) as (Partial<Omit<HeldList, 'series' | 'catalog'>> & { series?: unknown; catalog?: unknown }) | null;
   if (!held || !Array.isArray(held.tasks)) return null;
   const { tasks, unreadable } = parseStoredTasks(JSON.stringify(held.tasks));
   // Series held by a session were read by the series code, which a session loads before it starts.
   const series = held.series === undefined ? undefined : loadedSeries()?.parseStoredSeries(JSON.stringify(held.series));
-  return { tasks: unreadable ? [] : tasks, series: series && !series.unreadable ? series.state : null, restored: held.restored === true };
+  const catalog = held.catalog === undefined ? null : readCatalog(held.catalog).state;
+  return { tasks: unreadable ? [] : tasks, series: series && !series.unreadable ? series.state : null, catalog, restored: held.restored === true };
 }
 
 /**
@@ -54,11 +59,12 @@ function readHeld(storage: Storage | undefined): HeldList | null {
  * subscription that came back). `shownIsAccounts`: the list shown is already the account's (its base is on the
  * device), so there is no visitor list to keep.
  */
-export function holdVisitorList(storage: Storage | undefined, shown: Task[], shownIsAccounts: boolean, shownSeries?: SeriesState): void {
+export function holdVisitorList(storage: Storage | undefined, shown: Task[], shownIsAccounts: boolean, shownSeries?: SeriesState, shownCatalog?: CatalogState): void {
   const held = readHeld(storage);
   if (held && !held.restored) return;
   const series = !shownIsAccounts && shownSeries ? { version: 1, ...storedSeriesOf(shownSeries) } : undefined;
-  writeJson(storage, VISITOR_KEY, { tasks: shownIsAccounts ? [] : shown, series, restored: false });
+  const catalog = !shownIsAccounts && shownCatalog ? storedCatalogOf(shownCatalog) : undefined;
+  writeJson(storage, VISITOR_KEY, { tasks: shownIsAccounts ? [] : shown, series, catalog, restored: false });
 }
 
 /** Adds `entries` to the account's kept events (each (client id, counter) once: the server stores it once too). */
@@ -77,20 +83,28 @@ export function keepUnsent(storage: Storage | undefined, userId: string, entries
  * leave storage, and the device's own list comes back (returned, to show). Every tab of the account runs this;
  * the visitor list stays stored (marked restored) so a tab that follows late restores the same one.
  */
-export function endAccountHere(storage: Storage | undefined, userId: string, unsent: OutboxEntry[]): { tasks: Task[]; series: SeriesState | null } {
+export function endAccountHere(
+  storage: Storage | undefined,
+  userId: string,
+  unsent: OutboxEntry[],
+): { tasks: Task[]; series: SeriesState | null; catalog: CatalogState | null } {
   keepUnsent(storage, userId, unsent);
   const held = readHeld(storage);
   const tasks = held?.tasks ?? [];
   const series = held?.series ?? null;
+  const catalog = held?.catalog ?? null;
   try {
     storage?.removeItem(BASE_KEY);
     if (storage?.getItem(PENDING_UPLOAD_KEY) === userId) storage.removeItem(PENDING_UPLOAD_KEY);
     storage?.setItem(TASKS_KEY, serializeTasks(tasks));
     if (series) storage?.setItem(SERIES_KEY, serializeSeries(series));
     else storage?.removeItem(SERIES_KEY);
+    if (catalog && !isEmptyCatalog(catalog)) storage?.setItem(CATALOG_KEY, serializeCatalog(catalog));
+    else storage?.removeItem(CATALOG_KEY);
   } catch {
     // Storage unavailable: nothing of the account's is stored either.
   }
-  writeJson(storage, VISITOR_KEY, { tasks, series: series ? { version: 1, ...storedSeriesOf(series) } : undefined, restored: true });
-  return { tasks, series };
+  const heldCatalog = catalog ? storedCatalogOf(catalog) : undefined;
+  writeJson(storage, VISITOR_KEY, { tasks, series: series ? { version: 1, ...storedSeriesOf(series) } : undefined, catalog: heldCatalog, restored: true });
+  return { tasks, series, catalog };
 }

@@ -1,5 +1,8 @@
 import type { AppListenerApi } from '../../app/listenerMiddleware';
 import type { Backend } from '../../lib/supabase';
+import { catalogRestored } from '../catalog/catalogSlice';
+import { isEmptyCatalog, readCatalog, serializeCatalog } from '../catalog/storage';
+import { emptyCatalog, type CatalogState } from '../catalog/types';
 import { emptySeriesState, loadedSeries, serializeSeries } from '../series/seriesHost';
 import type { SeriesState } from '../series/seriesSlice';
 import { taskRestored, type TaskEvent } from '../tasks/events';
@@ -48,6 +51,15 @@ export function seriesSeedEvents(local: SeriesState, cloudIsEmpty: boolean): Syn
   );
 }
 
+/** The snapshot's labels and lists (checked entry by entry); none before the column or any was written. */
+export const parseCloudCatalog = (value: unknown): CatalogState => readCatalog(value).state;
+
+/** This device's labels and lists as one event for an empty log (the first sync of an account). */
+export function catalogSeedEvents(local: CatalogState | undefined, cloudIsEmpty: boolean): SyncEvent[] {
+  if (!cloudIsEmpty || !local || isEmptyCatalog(local)) return [];
+  return [catalogRestored({ labels: local.labels, lists: local.lists })];
+}
+
 /** What only this device has, to add to a log: tasks missing from the cloud copy (and, after an unsent change, ones that differ). */
 export function seedEvents(local: Task[], cloud: Task[], cloudIsEmpty: boolean, pendingHere: boolean): TaskEvent[] {
   if (!cloudIsEmpty && !pendingHere) return [];
@@ -84,9 +96,11 @@ export async function loadBase(api: AppListenerApi, client: Backend, userId: str
   // The shown list without this device's queued edits (those are replayed on top anyway).
   const local = selectAllTasks(state);
   const series = parseCloudSeries(snapshot?.series);
-  const cloudIsEmpty = tasks.length === 0 && series.series.ids.length === 0 && first.length === 0;
-  const seed = [...seedEvents(local, tasks, cloudIsEmpty, pendingHere), ...seriesSeedEvents(state.series, cloudIsEmpty)];
-  api.dispatch(syncBaseLoaded({ lastSeq: seq, tasks, series, seed }));
+  const catalog = parseCloudCatalog(snapshot?.catalog);
+  const cloudIsEmpty = tasks.length === 0 && series.series.ids.length === 0 && isEmptyCatalog(catalog) && first.length === 0;
+  // Labels and lists first: the tasks seeded after them carry their ids.
+  const seed = [...catalogSeedEvents(state.catalog, cloudIsEmpty), ...seedEvents(local, tasks, cloudIsEmpty, pendingHere), ...seriesSeedEvents(state.series, cloudIsEmpty)];
+  api.dispatch(syncBaseLoaded({ lastSeq: seq, tasks, series, catalog, seed }));
 }
 
 /** Writes the snapshot (and the base on disk) back a little after the log moves, during one session. */
@@ -123,7 +137,8 @@ export class SnapshotWriter {
     if (lastSeq === null || !tasks || lastSeq <= this.writtenSeq) return;
     writeBase(this.api.extra.storage(), this.userId, state);
     const series = serializeSeries(state.confirmedSeries ?? emptySeriesState);
-    const { error } = await this.client.sync.writeSnapshot(this.userId, JSON.stringify(tasks), lastSeq, series);
+    const catalog = serializeCatalog(state.confirmedCatalog ?? emptyCatalog);
+    const { error } = await this.client.sync.writeSnapshot(this.userId, JSON.stringify(tasks), lastSeq, series, catalog);
     if (error) console.warn('Cloud sync: could not write the snapshot', error.message);
     else this.writtenSeq = lastSeq;
   }

@@ -1,4 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { isCatalogEvent, loadedCatalog } from '../catalog/catalogCode';
+import type { CatalogEvent } from '../catalog/catalogSlice';
 import { emptySeriesState, isSeriesEvent, loadedSeries } from '../series/seriesCode';
 import type { SeriesEvent, SeriesState } from '../series/seriesSlice';
 import { splitSeriesForLog } from '../series/logSplit';
@@ -9,20 +11,23 @@ import { isTaskEvent, isWellFormedTaskEvent, type TaskEvent } from '../tasks/eve
 // reduced by the series code, which a sync session loads before it starts (syncListeners.ts), so every
 // series event that reaches the outbox or the confirmed state finds it here.
 
-export type SyncEvent = TaskEvent | SeriesEvent;
+// Label and list events (catalog/) are reduced on the catalog beside the tasks by the catalog code, which a sync
+// session loads before it starts, as it does the series code.
+export type SyncEvent = TaskEvent | SeriesEvent | CatalogEvent;
 
-export const isSyncEvent = (action: UnknownAction): action is SyncEvent => isTaskEvent(action) || isSeriesEvent(action);
+export const isSyncEvent = (action: UnknownAction): action is SyncEvent => isTaskEvent(action) || isSeriesEvent(action) || isCatalogEvent(action);
 
 /** Whether a value from the log, storage or another tab is an event this version understands. */
 export function isWellFormedSyncEvent(value: unknown): value is SyncEvent {
-  return isWellFormedTaskEvent(value) || (loadedSeries()?.isWellFormedSeriesEvent(value) ?? false);
+  return isWellFormedTaskEvent(value) || (loadedCatalog()?.isWellFormedCatalogEvent(value) ?? false) || (loadedSeries()?.isWellFormedSeriesEvent(value) ?? false);
 }
 
 /** The task events among them. */
 export const taskEventsOf = (events: Iterable<SyncEvent>): TaskEvent[] => [...events].filter(isTaskEvent);
 
 /** As they go to the log: a bulk task event, or one carrying a long checklist, in pieces the server accepts. */
-export const forLog = (event: SyncEvent): SyncEvent[] => (isTaskEvent(event) ? splitForLog(event) : splitSeriesForLog(event));
+export const forLog = (event: SyncEvent): SyncEvent[] =>
+  isTaskEvent(event) ? splitForLog(event) : isSeriesEvent(event) ? splitSeriesForLog(event as SeriesEvent) : [event];
 
 /** `base` with the series events among `events` reduced on it, in order. */
 export function replaySeries(base: SeriesState, events: Iterable<SyncEvent>): SeriesState {

@@ -3,6 +3,8 @@ import type { AppStartListening } from '../../app/listenerMiddleware';
 import type { RootState } from '../../app/store';
 import { hasStoredSession } from '../../lib/storedSession';
 import { selectUserId } from '../auth/authSlice';
+import { loadCatalog } from '../catalog/catalogHost';
+import { emptyCatalog } from '../catalog/types';
 import { loadSeries } from '../series/seriesHost';
 import { tasksRebased } from '../tasks/events';
 import { daysFrom } from '../tasks/taskList';
@@ -32,10 +34,10 @@ function syncUndecided(state: RootState): boolean {
 }
 
 /**
- * The series code, before a session starts: the log, the outbox and the base may hold series events, which only
- * it can check and reduce (sync/syncEvents.ts). Without it (a failed chunk load) they are left out.
+ * The series and catalog code, before a session starts: the log, the outbox and the base may hold series, label
+ * and list events, which only that code can check and reduce (sync/syncEvents.ts). Without it (a failed chunk load) they are left out.
  */
-const seriesCode = () => loadSeries().then(
+const seriesCode = () => Promise.all([loadSeries(), loadCatalog()]).then(
   () => true,
   () => false,
 );
@@ -115,7 +117,8 @@ export function addSyncListeners(startAppListening: AppStartListening, early: Un
           outboxStore?.flush(Date.now());
           const own = outbox.filter((entry) => entry.foreign === undefined && !entry.stored);
           const visitor = endAccountHere(api.extra.storage(), endedId, own);
-          api.dispatch(syncStopped(visitor.series ? { series: visitor.series } : undefined));
+          // The account's labels and lists leave with its list; the device's own (or none) come back.
+          api.dispatch(syncStopped({ ...(visitor.series ? { series: visitor.series } : {}), catalog: visitor.catalog ?? emptyCatalog }));
           api.dispatch(tasksRebased({ days: daysFrom(visitor.tasks) }));
         }
         return;
@@ -125,7 +128,7 @@ export function addSyncListeners(startAppListening: AppStartListening, early: Un
       outboxStore ??= new OutboxStore(storage, clientId);
       const pending: OutboxEntry[] = adoptOutboxes(storage(), userId, clientId);
       const base = readBase(storage(), userId);
-      holdVisitorList(storage(), selectAllTasks(api.getState()), base !== null, api.getState().series);
+      holdVisitorList(storage(), selectAllTasks(api.getState()), base !== null, api.getState().series, api.getState().catalog);
       api.dispatch(syncStarted({ userId, clientId, pending, early: early.splice(0).filter(isSyncEvent), base }));
       keepAdopted(userId, api.getState().sync);
 

@@ -1,4 +1,6 @@
 import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import { replayCatalogEvents as replayCatalog } from '../catalog/catalogCode';
+import { emptyCatalog, type CatalogState } from '../catalog/types';
 import type { SeriesState } from '../series/seriesSlice';
 import { tasksRebased } from '../tasks/events';
 import { allTasksOf, daysFrom } from '../tasks/taskList';
@@ -51,12 +53,14 @@ export interface SyncState {
   confirmed: TaskDays | null;
   /** The log's series and their exceptions (set with `confirmed`). */
   confirmedSeries: SeriesState | null;
+  /** The log's labels and lists (set with `confirmed`). */
+  confirmedCatalog: CatalogState | null;
   outbox: OutboxEntry[];
   /** Uploads refused because the subscription lapsed: the outbox waits for it to return. */
   lapsed: boolean;
 }
 
-export const initialSyncState: SyncState = { userId: null, clientId: '', nextClientSeq: 1, lastSeq: null, confirmed: null, confirmedSeries: null, outbox: [], lapsed: false };
+export const initialSyncState: SyncState = { userId: null, clientId: '', nextClientSeq: 1, lastSeq: null, confirmed: null, confirmedSeries: null, confirmedCatalog: null, outbox: [], lapsed: false };
 
 export const syncStarted = createAction<{
   userId: string;
@@ -65,11 +69,11 @@ export const syncStarted = createAction<{
   pending: OutboxEntry[];
   early: SyncEvent[];
   /** The confirmed state kept on this device from an earlier visit, if any. */
-  base: { lastSeq: number; tasks: Task[]; series?: SeriesState } | null;
+  base: { lastSeq: number; tasks: Task[]; series?: SeriesState; catalog?: CatalogState } | null;
 }>('sync/started');
 
 /** The cloud copy (snapshot) to start from; `seed`: tasks and series only this device had, to add to the log. */
-export const syncBaseLoaded = createAction<{ lastSeq: number; tasks: Task[]; series?: SeriesState; seed: SyncEvent[] }>('sync/baseLoaded');
+export const syncBaseLoaded = createAction<{ lastSeq: number; tasks: Task[]; series?: SeriesState; catalog?: CatalogState; seed: SyncEvent[] }>('sync/baseLoaded');
 
 /** Log entries read or pushed from the cloud, in any order, possibly repeated. */
 export const logEventsReceived = createAction<{ events: LogEvent[] }>('sync/logEventsReceived');
@@ -90,8 +94,8 @@ export const TAB_GRACE_MS = 2000;
 export const tabEntriesReceived = createAction<{ entries: OutboxEntry[]; receivedAt: number }>('sync/tabEntriesReceived');
 
 export const syncLapsed = createAction<boolean>('sync/lapsed');
-/** The session ended; `series`: the device's own, shown again in place of the account's. */
-export const syncStopped = createAction<{ series: SeriesState } | undefined>('sync/stopped');
+/** The session ended; `series` and `catalog`: the device's own, shown again in place of the account's. */
+export const syncStopped = createAction<{ series?: SeriesState; catalog?: CatalogState } | undefined>('sync/stopped');
 
 const isSyncAction = (action: UnknownAction) => action.type.startsWith('sync/');
 /** An event's identity in the log: the server stores each (client id, counter) once. */
@@ -111,6 +115,8 @@ export interface WithTasksAndSync {
   sync: SyncState;
   /** Absent in a store without series (a few sync tests build one). */
   series?: SeriesState;
+  /** Absent in a store without the catalog (a few sync tests build one). */
+  catalog?: CatalogState;
 }
 
 /** The shown list and series: confirmed with the outbox on top, keeping the tasks slice's other fields. */
@@ -119,8 +125,9 @@ function rebased<S extends WithTasksAndSync>(state: S, sync: SyncState): S {
   const events = sync.outbox.map((entry) => entry.event);
   const shown = replay(sync.confirmed, events);
   const tasks = { ...state.tasks, days: shown };
-  if (state.series === undefined) return { ...state, sync, tasks };
-  return { ...state, sync, tasks, series: replaySeries(sync.confirmedSeries ?? emptySeriesState, events) };
+  const catalog = state.catalog === undefined ? {} : { catalog: replayCatalog(sync.confirmedCatalog ?? emptyCatalog, events) };
+  if (state.series === undefined) return { ...state, sync, tasks, ...catalog };
+  return { ...state, sync, tasks, ...catalog, series: replaySeries(sync.confirmedSeries ?? emptySeriesState, events) };
 }
 
 function appendToOutbox(sync: SyncState, events: SyncEvent[]): SyncState {
@@ -163,19 +170,19 @@ function reduceSync<S extends WithTasksAndSync>(state: S, action: UnknownAction)
     const adopted = pending.filter((entry) => isWellFormedSyncEvent(entry.event) && !seen.has(keyOf(entry))).map(adoptedEntry);
     let started: SyncState = { ...initialSyncState, userId, clientId, nextClientSeq, outbox: [...adopted, ...queued] };
     started = appendToOutbox(started, early.filter(isWellFormedSyncEvent));
-    if (base) return rebased(state, { ...started, lastSeq: base.lastSeq, confirmed: daysFrom(base.tasks), confirmedSeries: base.series ?? emptySeriesState });
-    if (queued.length > 0 && sync.confirmed) return rebased(state, { ...started, lastSeq: sync.lastSeq, confirmed: sync.confirmed, confirmedSeries: sync.confirmedSeries });
+    if (base) return rebased(state, { ...started, lastSeq: base.lastSeq, confirmed: daysFrom(base.tasks), confirmedSeries: base.series ?? emptySeriesState, confirmedCatalog: base.catalog ?? emptyCatalog });
+    if (queued.length > 0 && sync.confirmed) return rebased(state, { ...started, lastSeq: sync.lastSeq, confirmed: sync.confirmed, confirmedSeries: sync.confirmedSeries, confirmedCatalog: sync.confirmedCatalog });
     return { ...state, sync: started };
   }
   if (!sync.userId) return state;
   if (syncBaseLoaded.match(action)) {
-    const { lastSeq, tasks, series, seed } = action.payload;
+    const { lastSeq, tasks, series, catalog, seed } = action.payload;
     // Nothing is sent before the base is loaded, so this client's queued events may take new counters:
     // seeds go first (the edits made meanwhile may refer to those tasks), then the edits, in order.
     const others = sync.outbox.filter((entry) => entry.clientId !== sync.clientId);
     const own = sync.outbox.filter((entry) => entry.clientId === sync.clientId).map((entry) => entry.event);
     const next = appendToOutbox({ ...sync, outbox: others }, [...seed.filter(isWellFormedSyncEvent), ...own]);
-    return rebased(state, { ...next, lastSeq, confirmed: daysFrom(tasks), confirmedSeries: series ?? emptySeriesState });
+    return rebased(state, { ...next, lastSeq, confirmed: daysFrom(tasks), confirmedSeries: series ?? emptySeriesState, confirmedCatalog: catalog ?? emptyCatalog });
   }
   if (logEventsReceived.match(action)) return received(state, action.payload.events);
   if (outboxEntriesDropped.match(action)) {
@@ -211,8 +218,9 @@ function reduceSync<S extends WithTasksAndSync>(state: S, action: UnknownAction)
   if (syncStopped.match(action)) {
     // The account's series leave with it, as its list does, and the device's own come back (syncListeners.ts).
     const stopped = { ...initialSyncState, clientId: sync.clientId, nextClientSeq: sync.nextClientSeq };
-    if (state.series === undefined || (!sync.confirmedSeries && !action.payload)) return { ...state, sync: stopped };
-    return { ...state, sync: stopped, series: action.payload?.series ?? emptySeriesState };
+    const catalog = state.catalog === undefined || (!sync.confirmedCatalog && !action.payload?.catalog) ? {} : { catalog: action.payload?.catalog ?? emptyCatalog };
+    if (state.series === undefined || (!sync.confirmedSeries && !action.payload?.series)) return { ...state, sync: stopped, ...catalog };
+    return { ...state, sync: stopped, ...catalog, series: action.payload?.series ?? emptySeriesState };
   }
   return state;
 }
@@ -235,7 +243,8 @@ function received<S extends WithTasksAndSync>(state: S, events: LogEvent[]): S {
   if (lastSeq === sync.lastSeq) return state;
   const outbox = sync.outbox.filter((entry) => !confirmedKeys.has(keyOf(entry)));
   const confirmedSeries = replaySeries(sync.confirmedSeries ?? emptySeriesState, applied);
-  return rebased(state, { ...sync, lastSeq, confirmed: replay(sync.confirmed, applied), confirmedSeries, outbox });
+  const confirmedCatalog = replayCatalog(sync.confirmedCatalog ?? emptyCatalog, applied);
+  return rebased(state, { ...sync, lastSeq, confirmed: replay(sync.confirmed, applied), confirmedSeries, confirmedCatalog, outbox });
 }
 
 /** The slice's own reducer only holds the state; withSync (around the root reducer) changes it. */

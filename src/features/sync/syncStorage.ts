@@ -1,3 +1,5 @@
+import { readCatalog, storedCatalogOf } from '../catalog/storage';
+import type { CatalogState } from '../catalog/types';
 import { loadedSeries, storedSeriesOf } from '../series/seriesHost';
 import type { SeriesState } from '../series/seriesSlice';
 import { allTasksOf } from '../tasks/taskList';
@@ -188,13 +190,19 @@ export class OutboxStore {
  * The confirmed state this device kept for `userId` (or for whoever synced last, given null), if readable.
  * Its series are read by the series code (loaded before a session starts); a base without them has none.
  */
-export function readBase(storage: Storage | undefined, userId: string | null): { userId: string; lastSeq: number; tasks: Task[]; series?: SeriesState } | null {
-  const stored = read(storage, BASE_KEY) as { userId?: unknown; lastSeq?: unknown; tasks?: unknown; series?: unknown } | null;
+export function readBase(
+  storage: Storage | undefined,
+  userId: string | null,
+): { userId: string; lastSeq: number; tasks: Task[]; series?: SeriesState; catalog?: CatalogState } | null {
+  const stored = read(storage, BASE_KEY) as { userId?: unknown; lastSeq?: unknown; tasks?: unknown; series?: unknown; catalog?: unknown } | null;
   if (!stored || typeof stored.userId !== 'string' || !Number.isSafeInteger(stored.lastSeq) || !Array.isArray(stored.tasks)) return null;
   if (userId !== null && stored.userId !== userId) return null;
   const { tasks, unreadable } = parseStoredTasks(JSON.stringify(stored.tasks));
   if (unreadable) return null;
-  const base = { userId: stored.userId, lastSeq: stored.lastSeq as number, tasks };
+  // A base from before labels and lists has none; an unreadable catalog makes the base unusable (the log is read again).
+  const catalog = stored.catalog === undefined ? undefined : readCatalog(stored.catalog);
+  if (catalog?.unreadable) return null;
+  const base = { userId: stored.userId, lastSeq: stored.lastSeq as number, tasks, ...(catalog ? { catalog: catalog.state } : {}) };
   const runtime = loadedSeries();
   if (stored.series === undefined || !runtime) return base;
   const series = runtime.parseStoredSeries(JSON.stringify(stored.series));
@@ -205,5 +213,6 @@ export function writeBase(storage: Storage | undefined, userId: string, sync: Sy
   if (sync.lastSeq === null || !sync.confirmed || sync.userId !== userId) return;
   const tasks = allTasksOf(sync.confirmed);
   const series = sync.confirmedSeries ? { version: 1, ...storedSeriesOf(sync.confirmedSeries) } : undefined;
-  write(storage, BASE_KEY, { userId, lastSeq: sync.lastSeq, tasks, series });
+  const catalog = sync.confirmedCatalog ? storedCatalogOf(sync.confirmedCatalog) : undefined;
+  write(storage, BASE_KEY, { userId, lastSeq: sync.lastSeq, tasks, series, catalog });
 }

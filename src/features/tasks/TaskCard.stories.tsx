@@ -96,3 +96,18 @@ export const Repeating: Story = {
     await expect(args.onOpenDetails).toHaveBeenCalled();
   },
 };
+
+export const WithLabels: Story = {
+  args: {
+    title: 'Call the bank',
+    labels: [
+      { id: 'l1', name: 'Errands', colour: 'orange' },
+      { id: 'l2', name: 'Money', colour: 'green' },
+    ],
+  },
+};
+
+export const WithLabelsCompletedDark: Story = {
+  args: { ...WithLabels.args, completed: true },
+  decorators: Dark.decorators,
+};

@@ -26,6 +26,10 @@ export interface TaskCardProps {
   hasNotes?: boolean;
   /** Its checklist's progress, shown as '2/5' (named 'Checklist: 2 of 5 done'); nothing without a checklist. */
   progress?: Progress;
+  /** The task's labels, each shown by its name on its colour. */
+  labels?: ReadonlyArray<{ id: string; name: string; colour: string }>;
+  /** Hidden by the header's label filter. */
+  filtered?: boolean;
 }
 
 export const TaskCard = memo(function TaskCard({
@@ -43,6 +47,8 @@ export const TaskCard = memo(function TaskCard({
   onOpenDetails,
   hasNotes = false,
   progress,
+  labels,
+  filtered = false,
 }: TaskCardProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const titleButton = useRef<HTMLButtonElement>(null);
@@ -102,6 +108,8 @@ export const TaskCard = memo(function TaskCard({
       {...cardProps}
       className={isDragging ? 'task-card is-dragging' : 'task-card'}
       data-done={completed ? '' : undefined}
+      // The header's label filter: out of the week (preflight's [hidden] wins over the card's flex).
+      hidden={filtered || undefined}
     >
       {/* Styles and icons: .task-* in index.css. */}
       <button type="button" aria-label={`Move task: ${title}`} {...handleProps} className="task-grip" />
@@ -126,6 +134,12 @@ export const TaskCard = memo(function TaskCard({
         aria-describedby={repeat?.id}
       >
         {title}
+        {labels && <span className="sr-only">, labels:</span>}
+        {labels?.map((label) => (
+          <span key={label.id} className="label-chip" data-colour={label.colour}>
+            {label.name}
+          </span>
+        ))}
       </button>
       {repeat && (
         <span className="task-repeat" title={repeat.text}>

@@ -1,5 +1,6 @@
 import { memo, use, useCallback, useMemo, useRef } from 'react';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
+import { CatalogViewContext, filteredOut, labelsOf } from '../catalog/CatalogView';
 import { taskDndProps } from '../dnd/useTaskDnd';
 import { showCardCompletion } from './cardCompletion';
 import { DetailsRequestContext } from './detailsRequest';
@@ -44,6 +45,8 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
   const onMoveRequest = useMemo(() => (requestMove ? () => requestMove(id) : undefined), [requestMove, id]);
   const requestDetails = use(DetailsRequestContext);
   const onOpenDetails = useMemo(() => (requestDetails ? () => requestDetails({ kind: 'task', id }) : undefined), [requestDetails, id]);
+  const view = use(CatalogViewContext);
+  const labels = useMemo(() => (view ? labelsOf(view, live.labels) : undefined), [view, live.labels]);
 
   return (
     <TaskCard
@@ -60,6 +63,8 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
       onOpenDetails={onOpenDetails}
       hasNotes={live.hasNotes}
       progress={live.progress}
+      labels={labels}
+      filtered={filteredOut(view, labels)}
     />
   );
 }
@@ -72,6 +77,7 @@ function sameCard(before: TaskCardContainerProps, after: TaskCardContainerProps)
     before.task.title === after.task.title &&
     before.task.completed === after.task.completed &&
     before.task.notes === after.task.notes &&
-    before.task.checklist === after.task.checklist
+    before.task.checklist === after.task.checklist &&
+    before.task.labels === after.task.labels
   );
 }

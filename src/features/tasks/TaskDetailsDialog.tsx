@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog } from '../../components/ui/Dialog';
 import { NOTES_MAX_LENGTH } from './events';
 import type { Repeat } from '../series/types';
@@ -46,6 +46,8 @@ export interface TaskDetailsDialogProps {
   /** 'Delete' (an occurrence): this one; its toast offers the others. */
   onDelete?: () => void;
   onClose: () => void;
+  /** The task's labels (catalog/TaskLabelsField.tsx): set at once, as they are ticked. */
+  labels?: ReactNode;
 }
 
 const field =
@@ -68,7 +70,7 @@ const linksIn = (notes: string): string[] => [...new Set(notes.match(LINK) ?? []
  * typed is lost: closing it by ×, Escape or a click outside saves what changed, as Save does (a refusal keeps it
  * open with the reason). The parent keeps it mounted per task (a new `key`), so the fields start from the task.
  */
-export function TaskDetailsDialog({ open, title, notes, series, checklist, onSave, onMove, onStopRepeating, onDelete, onClose }: TaskDetailsDialogProps) {
+export function TaskDetailsDialog({ open, title, notes, series, checklist, labels, onSave, onMove, onStopRepeating, onDelete, onClose }: TaskDetailsDialogProps) {
   const [draftTitle, setDraftTitle] = useState(title);
   const [draftNotes, setDraftNotes] = useState(notes);
   const [initialRepeat] = useState<RepeatForm>(() => (series ? (repeatFormOf(series.repeat) ?? { ...defaultRepeatForm(), choice: 'asIs' }) : defaultRepeatForm()));
@@ -134,6 +136,7 @@ export function TaskDetailsDialog({ open, title, notes, series, checklist, onSav
               ))}
             </ul>
           )}
+          {labels}
           {checklist && <ChecklistEditor {...checklist} />}
           <RepeatPicker value={repeat} onChange={(value) => (setRepeat(value), setRefusal(null))} seriesRepeat={series?.repeatText} />
           {refusal && (

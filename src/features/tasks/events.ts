@@ -18,6 +18,11 @@ export const taskRenamed = taskAction<{ id: string; title: string }>('taskRename
 export const taskNotesSet = taskAction<{ id: string; notes: string }>('taskNotesSet');
 /** Notes longer than this are cut: an event of the log holds at most 8 KB. */
 export const NOTES_MAX_LENGTH = 2000;
+/**
+ * The task's labels as they now are (ids of catalog labels; [] clears them): a set, never a toggle, so two devices'
+ * changes replay to the last one in the log (docs/organize.md).
+ */
+export const taskLabelsSet = taskAction<{ id: string; labels: string[] }>('taskLabelsSet');
 /** Completion is set, never toggled: a replayed or concurrent event states the intended value. */
 export const taskCompletionSet = taskAction<{ id: string; completed: boolean }>('taskCompletionSet');
 export const taskDeleted = taskAction<{ id: string }>('taskDeleted');
@@ -87,6 +92,7 @@ export const taskEvents = [
   taskAdded,
   taskRenamed,
   taskNotesSet,
+  taskLabelsSet,
   taskCompletionSet,
   taskDeleted,
   taskMoved,
@@ -132,7 +138,8 @@ const isTaskShape = (value: unknown): boolean =>
   Number.isFinite(value.createdAt) &&
   isIndex(value.order) &&
   (value.notes === undefined || typeof value.notes === 'string') &&
-  (value.checklist === undefined || isChecklistShape(value.checklist));
+  (value.checklist === undefined || isChecklistShape(value.checklist)) &&
+  (value.labels === undefined || (Array.isArray(value.labels) && value.labels.every(isText)));
 
 /**
  * Whether a value read from elsewhere (the cloud log, another tab, a file) is a task event this
@@ -149,6 +156,8 @@ export function isWellFormedTaskEvent(value: unknown): value is TaskEvent {
       return isText(payload.id) && typeof payload.title === 'string';
     case 'taskNotesSet':
       return isText(payload.id) && typeof payload.notes === 'string';
+    case 'taskLabelsSet':
+      return isText(payload.id) && Array.isArray(payload.labels) && payload.labels.every(isText);
     case 'taskCompletionSet':
       return isText(payload.id) && typeof payload.completed === 'boolean';
     case 'taskDeleted':

@@ -1,6 +1,6 @@
 import { readChecklist } from './checklist';
 import { byOrder, datesInOrder, taskAt } from './taskList';
-import type { DayTasks, TaskDays, Task } from './types';
+import { labelsField, type DayTasks, type TaskDays, type Task } from './types';
 
 // The stored form is the spec's: a plain JSON array of tasks under one key.
 export const TASKS_KEY = 'weekly-planner-tasks';
@@ -18,7 +18,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** A stored entry as a Task, or null when it cannot be one. Missing order is left as NaN for the migration. */
 export function toTask(value: unknown): Task | null {
   if (!isRecord(value)) return null;
-  const { id, title, date, completed, createdAt, order, notes } = value;
+  const { id, title, date, completed, createdAt, order, notes, labels } = value;
   const checklist = readChecklist(value.checklist);
   if (typeof id !== 'string' || !id || typeof title !== 'string' || typeof date !== 'string' || !date) return null;
   return {
@@ -30,6 +30,7 @@ export function toTask(value: unknown): Task | null {
     order: typeof order === 'number' && Number.isFinite(order) ? order : Number.NaN,
     ...(typeof notes === 'string' && notes !== '' ? { notes } : {}),
     ...(checklist ? { checklist } : {}),
+    ...labelsField(labels),
   };
 }
 

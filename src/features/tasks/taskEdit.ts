@@ -58,7 +58,7 @@ export class TaskEdit {
   }
 
   /** Changes fields of a task other than its day. */
-  update(id: string, fields: Partial<Pick<TaskEntity, 'title' | 'completed' | 'notes' | 'checklist'>>): void {
+  update(id: string, fields: Partial<Pick<TaskEntity, 'title' | 'completed' | 'notes' | 'checklist' | 'labels'>>): void {
     const date = this.dayOf(id);
     if (date === undefined) return;
     const entities = this.entitiesOf(date);
@@ -68,10 +68,12 @@ export class TaskEdit {
     // No notes is no field (the stored task keeps the spec's shape).
     if (!next.notes) delete next.notes;
     if (!next.checklist?.length) delete next.checklist;
+    if (!next.labels?.length) delete next.labels;
     if (this.fresh.has(task)) {
       Object.assign(task, fields);
       if (!task.notes) delete task.notes;
       if (!task.checklist?.length) delete task.checklist;
+      if (!task.labels?.length) delete task.labels;
     } else entities[id] = this.made(next);
   }
 
@@ -237,4 +239,14 @@ export function changedIdsOf(after: DayEntities, before: DayEntities | undefined
 }
 
 export const sameTask = (a: TaskEntity, b: TaskEntity) =>
-  a.title === b.title && a.date === b.date && a.completed === b.completed && a.createdAt === b.createdAt && a.id === b.id && a.notes === b.notes && sameChecklist(a.checklist, b.checklist);
+  a.title === b.title &&
+  a.date === b.date &&
+  a.completed === b.completed &&
+  a.createdAt === b.createdAt &&
+  a.id === b.id &&
+  a.notes === b.notes &&
+  sameChecklist(a.checklist, b.checklist) &&
+  sameLabels(a.labels, b.labels);
+
+const sameLabels = (a: readonly string[] | undefined, b: readonly string[] | undefined) =>
+  a === b || ((a?.length ?? 0) === (b?.length ?? 0) && (a ?? []).every((id, i) => id === b![i]));

@@ -51,6 +51,7 @@ export const taskAt = (task: TaskEntity, order: number): Task => ({
   order,
   ...(task.notes ? { notes: task.notes } : {}),
   ...(task.checklist?.length ? { checklist: task.checklist } : {}),
+  ...(task.labels && task.labels.length > 0 ? { labels: task.labels } : {}),
 });
 
 /** Every task, day by day (days in key order, each in display order): what is stored, exported and synced. */
@@ -89,11 +90,18 @@ export function daysFrom(tasks: readonly Task[]): TaskDays {
 
 /**
  * A task as the store keeps it (no `order`), frozen, built field by field (one shape for all; a spread is twice as
- * slow), and other shapes for the few with notes or a checklist.
+ * slow), and a second shape for the few with notes, labels or a checklist.
  */
 const entityOf = (task: TaskEntity): TaskEntity =>
-  task.checklist?.length
-    ? Object.freeze({ id: task.id, title: task.title, date: task.date, completed: task.completed, createdAt: task.createdAt, ...(task.notes ? { notes: task.notes } : {}), checklist: task.checklist })
-    : task.notes
-    ? Object.freeze({ id: task.id, title: task.title, date: task.date, completed: task.completed, createdAt: task.createdAt, notes: task.notes })
+  task.notes || task.labels || task.checklist?.length
+    ? Object.freeze({
+        id: task.id,
+        title: task.title,
+        date: task.date,
+        completed: task.completed,
+        createdAt: task.createdAt,
+        ...(task.notes ? { notes: task.notes } : {}),
+        ...(task.labels?.length ? { labels: task.labels } : {}),
+        ...(task.checklist?.length ? { checklist: task.checklist } : {}),
+      })
     : Object.freeze({ id: task.id, title: task.title, date: task.date, completed: task.completed, createdAt: task.createdAt });

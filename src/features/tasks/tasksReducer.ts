@@ -12,6 +12,7 @@ import {
   taskMovedToEnd,
   taskRenamed,
   taskNotesSet,
+  taskLabelsSet,
   NOTES_MAX_LENGTH,
   taskRestored,
   tasksDeleted,
@@ -30,7 +31,7 @@ import {
 import { addItem, deleteItem, moveItem, readChecklist, setItemDone, setItemText, type ChecklistItem } from './checklist';
 import { TaskEdit, sameTask } from './taskEdit';
 import { daysFrom } from './taskList';
-import { isDayKey, isOverdue, type Task, type TaskDate, type TaskDays, type TaskEntity, type TasksState } from './types';
+import { isDayKey, isOverdue, labelsField, type Task, type TaskDate, type TaskDays, type TaskEntity, type TasksState } from './types';
 
 const NO_DAYS: TaskDays = Object.freeze({}) as TaskDays;
 const initialState: TasksState = Object.freeze({ days: NO_DAYS, drag: null });
@@ -50,6 +51,7 @@ function restoredTask(given: Task | undefined): TaskEntity | null {
     createdAt: Number.isFinite(given.createdAt) ? given.createdAt : 0,
     ...notes,
     ...(checklist ? { checklist } : {}),
+    ...labelsField(given.labels),
   };
 }
 
@@ -104,6 +106,15 @@ const apply: Record<string, Apply> = {
     const task = edit.get(id);
     const text = String(notes ?? '').slice(0, NOTES_MAX_LENGTH);
     if (task && text !== (task.notes ?? '')) edit.update(id, { notes: text });
+  },
+  [taskLabelsSet.type]: (edit, action) => {
+    const { id, labels } = (action as ReturnType<typeof taskLabelsSet>).payload;
+    const task = edit.get(id);
+    if (!task) return;
+    const next = labelsField(labels).labels;
+    const same = (next?.length ?? 0) === (task.labels?.length ?? 0) && (next ?? []).every((label, i) => label === task.labels![i]);
+    if (same) return;
+    edit.update(id, { labels: next ?? [] });
   },
   [taskCompletionSet.type]: (edit, action) => {
     const { id, completed } = (action as ReturnType<typeof taskCompletionSet>).payload;

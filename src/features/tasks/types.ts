@@ -21,7 +21,19 @@ export interface Task {
   notes?: string;
   /** The task's checklist (issue 43.4), in order; absent when it has none. Older code ignores it. */
   checklist?: readonly ChecklistItem[];
+  /** Ids of the task's labels (catalog/, docs/organize.md); absent when it has none. Older code ignores it. */
+  labels?: string[];
 }
+
+/** A task's labels as kept: label ids, each once, at most MAX_TASK_LABELS; nothing when there are none. */
+export function labelsField(value: unknown): { labels?: string[] } {
+  if (!Array.isArray(value)) return {};
+  const labels = [...new Set(value.filter((id): id is string => typeof id === 'string' && id.length > 0 && id.length <= 100))].slice(0, MAX_TASK_LABELS);
+  return labels.length > 0 ? { labels } : {};
+}
+
+/** The most labels one task carries: an event of the log stays far under its 8 KB. */
+export const MAX_TASK_LABELS = 20;
 
 /**
  * A task as the store keeps it. Where it stands is its index in its day's `ids`, which a list written out

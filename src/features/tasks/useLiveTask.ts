@@ -73,7 +73,14 @@ export class TaskSubscriptions {
 
 /** Whether a card would show something else (a new object may differ only in what no card shows). */
 const shownDiffers = (before: TaskEntity | undefined, after: TaskEntity | undefined) =>
-  before !== after && (!before || !after || before.title !== after.title || before.completed !== after.completed || !before.notes !== !after.notes || before.checklist !== after.checklist);
+  before !== after &&
+  (!before ||
+    !after ||
+    before.title !== after.title ||
+    before.completed !== after.completed ||
+    !before.notes !== !after.notes ||
+    before.checklist !== after.checklist ||
+    before.labels !== after.labels);
 
 const registries = new WeakMap<object, TaskSubscriptions>();
 
@@ -101,27 +108,35 @@ export function taskSubscriptions(store: Pick<AppStore, 'getState' | 'subscribe'
 export function useLiveTask(
   task: TaskEntity,
   showCompleted: (completed: boolean) => void,
-): { title: string; completed: boolean; hasNotes: boolean; progress: Progress | undefined } {
+): { title: string; completed: boolean; hasNotes: boolean; progress: Progress | undefined; labels: readonly string[] | undefined } {
   const store = useAppStore();
   const { id, date } = task;
   // The store's task as the first render read it, and what the card first shows (never set again).
   const [mount] = useState(() => {
     const read = storedTask(store.getState().tasks, id, date);
-    return { read, title: (read ?? task).title, completed: (read ?? task).completed, hasNotes: !!(read ?? task).notes, progress: progressKey(read ?? task) };
+    return {
+      read,
+      title: (read ?? task).title,
+      completed: (read ?? task).completed,
+      hasNotes: !!(read ?? task).notes,
+      progress: progressKey(read ?? task),
+      labels: (read ?? task).labels,
+    };
   });
   const [title, setTitle] = useState(mount.title);
   // The checklist's '2/5', rendered like the title (a change comes from the details view).
   const [progress, setProgress] = useState(mount.progress);
   // Whether the card shows the notes mark, rendered like the title (a rare change, from the details).
   const [hasNotes, setHasNotes] = useState(mount.hasNotes);
+  const [labels, setLabels] = useState(mount.labels);
   // What the card shows now: the title rendered last, the completion rendered at mount or shown since.
-  const shown = useRef<{ title: string; completed: boolean; hasNotes: boolean; progress: string } | null>(null);
+  const shown = useRef<{ title: string; completed: boolean; hasNotes: boolean; progress: string; labels: readonly string[] | undefined } | null>(null);
   useEffect(() => {
     const update = () => {
       const current = storedTask(store.getState().tasks, id, date);
       // Gone from its day (moved or deleted): the card is about to leave and keeps what it shows.
       if (!current) return;
-      const view = (shown.current ??= { title: mount.title, completed: mount.completed, hasNotes: mount.hasNotes, progress: mount.progress });
+      const view = (shown.current ??= { title: mount.title, completed: mount.completed, hasNotes: mount.hasNotes, progress: mount.progress, labels: mount.labels });
       if (current.completed !== view.completed) {
         view.completed = current.completed;
         showCompleted(current.completed);
@@ -139,12 +154,16 @@ export function useLiveTask(
         view.progress = key;
         setProgress(key);
       }
+      if (current.labels !== view.labels) {
+        view.labels = current.labels;
+        setLabels(current.labels);
+      }
     };
     const stop = taskSubscriptions(store).subscribe(id, date, update);
     if (storedTask(store.getState().tasks, id, date) !== mount.read) update();
     return stop;
   }, [store, id, date, mount, showCompleted]);
-  return { title, completed: mount.completed, hasNotes, progress: progressFrom(progress) };
+  return { title, completed: mount.completed, hasNotes, progress: progressFrom(progress), labels };
 }
 
 /** A checklist's progress as a string ('2/5', '' for none): compared and kept in state without a new object each time. */

@@ -1,0 +1,144 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+import { COLOUR_NAMES, LABEL_COLOURS, NAME_MAX_LENGTH, type Label, type LabelColour } from './types';
+
+export interface LabelsDialogProps {
+  open: boolean;
+  onClose: () => void;
+  labels: readonly Label[];
+  /** Each returns why it was refused (nothing is stored then), or null. */
+  onCreate: (name: string, colour: LabelColour) => string | null;
+  onRename: (id: string, name: string) => string | null;
+  onRecolour: (id: string, colour: LabelColour) => void;
+  onDelete: (id: string) => void;
+  /** The label just deleted, with its Undo (a toast behind a modal dialog cannot be reached). */
+  deleted?: { name: string; onUndo: () => void } | null;
+  /** Below the labels: more of the dialog, when given. */
+  children?: React.ReactNode;
+}
+
+const field =
+  'h-9 min-w-0 rounded-lg border border-slate-300 bg-white px-2 text-sm pointer-coarse:h-11 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-950';
+
+function ColourSelect({ value, onChange, label }: { value: LabelColour; onChange: (colour: LabelColour) => void; label: string }) {
+  return (
+    <select aria-label={label} value={value} onChange={(event) => onChange(event.target.value as LabelColour)} className={`${field}`}>
+      {LABEL_COLOURS.map((colour) => (
+        <option key={colour} value={colour}>
+          {COLOUR_NAMES[colour]}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function LabelRow({ label, onRename, onRecolour, onDelete }: { label: Label } & Pick<LabelsDialogProps, 'onRename' | 'onRecolour' | 'onDelete'>) {
+  const [draft, setDraft] = useState(label.name);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const commit = () => {
+    if (draft === label.name) return setError(null);
+    const refused = onRename(label.id, draft);
+    setError(refused);
+    if (!refused) setDraft(draft.trim().replace(/\s+/g, ' '));
+  };
+  return (
+    <li>
+      <div className="flex items-center gap-2">
+        <span className="label-chip ml-0 shrink-0" data-colour={label.colour} aria-hidden="true">
+          {label.name}
+        </span>
+        <input
+          aria-label={`Name of the label ${label.name}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          value={draft}
+          maxLength={NAME_MAX_LENGTH + 50}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit();
+            if (event.key === 'Escape' && draft !== label.name) {
+              event.preventDefault();
+              setDraft(label.name);
+              setError(null);
+            }
+          }}
+          className={`${field} flex-1`}
+        />
+        <ColourSelect label={`Colour of the label ${label.name}`} value={label.colour} onChange={(colour) => onRecolour(label.id, colour)} />
+        <Button variant="ghost" size="sm" aria-label={`Delete the label ${label.name}`} onClick={() => onDelete(label.id)}>
+          Delete
+        </Button>
+      </div>
+      {error && (
+        <p id={errorId} role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** One place for labels (and lists): create, rename, recolour, delete. A refused name says why and stores nothing. */
+export default function LabelsDialog({ open, onClose, labels, onCreate, onRename, onRecolour, onDelete, deleted, children }: LabelsDialogProps) {
+  const [name, setName] = useState('');
+  const [colour, setColour] = useState<LabelColour>(LABEL_COLOURS[labels.length % LABEL_COLOURS.length]!);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const create = (event: FormEvent) => {
+    event.preventDefault();
+    const refused = onCreate(name, colour);
+    setError(refused);
+    if (!refused) {
+      setName('');
+      setColour(LABEL_COLOURS[(labels.length + 1) % LABEL_COLOURS.length]!);
+    }
+  };
+  return (
+    <Dialog open={open} onClose={onClose} title="Labels and lists" description="Labels group tasks across days; type #name in an add box to label a new task.">
+      <h3 className="text-sm font-semibold">Labels</h3>
+      {labels.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No labels yet.</p>
+      ) : (
+        <ul className="space-y-1">
+          {labels.map((label) => (
+            <LabelRow key={label.id} label={label} onRename={onRename} onRecolour={onRecolour} onDelete={onDelete} />
+          ))}
+        </ul>
+      )}
+      {deleted && (
+        <p role="status" className="mt-2 flex items-center gap-2 text-sm">
+          Deleted the label “{deleted.name}”.
+          <Button variant="ghost" size="sm" onClick={deleted.onUndo}>
+            Undo
+          </Button>
+        </p>
+      )}
+      <form onSubmit={create} className="mt-3">
+        <div className="flex items-center gap-2">
+          <input
+            aria-label="New label's name"
+            placeholder="New label"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            className={`${field} flex-1`}
+          />
+          <ColourSelect label="New label's colour" value={colour} onChange={setColour} />
+          <Button type="submit" variant="primary" size="sm">
+            Add label
+          </Button>
+        </div>
+        {error && (
+          <p id={errorId} role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
+            {error}
+          </p>
+        )}
+      </form>
+      {children}
+    </Dialog>
+  );
+}
