@@ -43,12 +43,12 @@ describe('UserMenuContainer with an account', () => {
     await act(() => store.dispatch(signIn(alice)));
     await openMenu(user);
     expect(await screen.findByText(alice.email)).toBeInTheDocument();
-    expect(items()).toEqual([`Profile${alice.email}`, 'About', 'Labels and lists', 'Settings', 'Go Premium', 'Sign Out']);
+    expect(items()).toEqual([`Profile${alice.email}`, 'About', 'Labels and lists', 'Settings', 'Print week', 'Go Premium', 'Sign Out']);
 
     await user.click(await screen.findByRole('menuitem', { name: 'Sign Out' }));
     expect(await screen.findByText('Successfully signed out!')).toBeInTheDocument();
     await openMenu(user);
-    expect(items()).toEqual(['About', 'Labels and lists', 'Settings', 'Go Premium', 'Sign In']);
+    expect(items()).toEqual(['About', 'Labels and lists', 'Settings', 'Print week', 'Go Premium', 'Sign In']);
   });
 
   test('a free user subscribes from the Premium dialog: the tab opens in the click', async () => {
