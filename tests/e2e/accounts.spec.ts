@@ -104,12 +104,12 @@ test('sign-up opens Premium once; sign-out, a wrong password, sign-in; the sessi
 
   await page.reload();
   await expect(userMenu(page)).toBeVisible();
-  expect(await menuItems(page)).toEqual([`Profile ${email}`, 'About', 'Labels and lists', 'Settings', 'Go Premium', 'Sign Out']);
+  expect(await menuItems(page)).toEqual([`Profile ${email}`, 'About', 'Labels and lists', 'Settings', 'Print week', 'Go Premium', 'Sign Out']);
   await expect(dialog(page, 'Go Premium')).toBeHidden(); // once only
 
   await chooseMenuItem(page, 'Sign Out');
   await expect(page.getByText('Successfully signed out!')).toBeVisible();
-  expect(await menuItems(page)).toEqual(['About', 'Labels and lists', 'Settings', 'Go Premium', 'Sign In']);
+  expect(await menuItems(page)).toEqual(['About', 'Labels and lists', 'Settings', 'Print week', 'Go Premium', 'Sign In']);
 
   await chooseMenuItem(page, 'Sign In');
   await expect(page).toHaveURL(/\/auth$/);
@@ -124,7 +124,7 @@ test('sign-up opens Premium once; sign-out, a wrong password, sign-in; the sessi
   await expect(dialog(page, 'Go Premium')).toBeHidden();
 
   await page.reload();
-  expect(await menuItems(page)).toEqual([`Profile ${email}`, 'About', 'Labels and lists', 'Settings', 'Go Premium', 'Sign Out']);
+  expect(await menuItems(page)).toEqual([`Profile ${email}`, 'About', 'Labels and lists', 'Settings', 'Print week', 'Go Premium', 'Sign Out']);
 });
 
 test("a free user's tasks never reach the server", async ({ page }) => {
@@ -170,7 +170,7 @@ test('subscribe in the checkout tab, sync to a second device, then cancel in the
   await expect(active.getByText('Premium Plan Active')).toBeVisible();
   await expect(active.getByText(/^Renews on /)).toBeVisible();
   await closeDialog(page, 'Subscription Active');
-  expect(await menuItems(page)).toEqual([`Profile ${email}`, 'About', 'Labels and lists', 'Settings', 'Billing', 'Sign Out']);
+  expect(await menuItems(page)).toEqual([`Profile ${email}`, 'About', 'Labels and lists', 'Settings', 'Print week', 'Billing', 'Sign Out']);
 
   // Edits upload (debounced) to the cloud.
   const uploaded = page.waitForResponse((response) => isTaskUpload(response.request()) && response.status() === 200);
@@ -224,7 +224,7 @@ test('subscribe in the checkout tab, sync to a second device, then cancel in the
   await expect(portal).toHaveURL(/\/billing\/portal\//);
   await portal.getByRole('button', { name: 'Cancel subscription' }).click();
   await returnTo(current);
-  await expect.poll(() => menuItems(current), { timeout: 15_000 }).toEqual([`Profile ${email}`, 'About', 'Labels and lists', 'Settings', 'Go Premium', 'Sign Out']);
+  await expect.poll(() => menuItems(current), { timeout: 15_000 }).toEqual([`Profile ${email}`, 'About', 'Labels and lists', 'Settings', 'Print week', 'Go Premium', 'Sign Out']);
 
   // Free again: edits stay on this device.
   const sent: Request[] = [];

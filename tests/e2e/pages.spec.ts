@@ -59,7 +59,7 @@ test('the user menu opens the About dialog, which Escape closes', async ({ page 
   const trigger = page.getByRole('button', { name: 'User menu' });
   await trigger.click();
   const menu = page.getByRole('menu', { name: 'User menu' });
-  await expect(menu.getByRole('menuitem')).toHaveText(['About', 'Labels and lists', 'Settings', 'Go Premium', 'Sign In']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['About', 'Labels and lists', 'Settings', 'Print week', 'Go Premium', 'Sign In']);
   await menu.getByRole('menuitem', { name: 'About' }).click();
 
   const about = page.getByRole('dialog', { name: 'About Weekly Planner' });
@@ -88,6 +88,8 @@ test('the user menu opens the Premium dialog from the keyboard, with sign-in pro
   await expect(page.getByRole('menuitem', { name: 'Labels and lists' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Print week' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Go Premium' })).toBeFocused();
   await page.keyboard.press('Enter');
