@@ -12,7 +12,9 @@ function halfSentSignIn(t: TestServer) {
     port: url.port,
     method: 'POST',
     path: '/auth/v1/token?grant_type=password',
-    headers: { apikey: t.anonKey, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+    // The server's '100 Continue' says it has the headers and the request is under way: a connection whose headers
+    // are not read yet is idle to Node, and a stop may close it (a load-dependent wait here failed under load).
+    headers: { apikey: t.anonKey, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), expect: '100-continue' },
     agent: false,
   });
   const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -25,8 +27,10 @@ function halfSentSignIn(t: TestServer) {
     req.on('error', reject);
   });
   const half = Math.floor(body.length / 2);
-  req.write(body.slice(0, half));
+  const underWay = new Promise<void>((resolve) => req.once('continue', () => req.write(body.slice(0, half), () => resolve())));
+  req.flushHeaders();
   return {
+    underWay,
     finish: () => {
       req.end(body.slice(half));
       return answered;
@@ -41,8 +45,7 @@ describe('shutdown', () => {
       const t = await startTestServer('pglite');
       try {
         const signIn = halfSentSignIn(t);
-        // The server has the request's headers before it is told to stop.
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await signIn.underWay;
         let closed = false;
         const closing = t.server.close().then(() => (closed = true));
         await new Promise((resolve) => setTimeout(resolve, 300));
