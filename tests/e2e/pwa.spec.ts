@@ -167,7 +167,7 @@ test('with the worker in charge, API requests skip it and go straight to the net
   // fetches nothing more of its own, so only this test's requests can wake a stopped worker below.
   await expect(page.locator('.icon-preload')).toBeAttached();
   await expect
-    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/(MoveTaskDialog|TaskDetailsDialog)-[^/]*\.js$/.test(entry.name)).length))
+    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => /\/(MoveTaskDialog|TaskDetailsWithChecklist)-[^/]*\.js$/.test(entry.name)).length))
     .toBe(2);
   // Their imports too: the count of resources stays put from one poll to the next.
   let seen = -1;
