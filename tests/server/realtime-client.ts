@@ -60,19 +60,8 @@ export function serverPidOf(socket: WebSocket, serverPort: number, pids: number[
   });
 }
 
-/** The cluster's worker pids: the children of its primary. */
-export function childrenOf(pid: number): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        return readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(pid);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
+/** The cluster's worker pids: the children of its primary (read from /proc, as the load bench does). */
+export { childrenOf } from '../../bench/loadSystem.ts';
 
 export const until = async (check: () => boolean, timeout = 15_000, what = 'condition') => {
   const end = Date.now() + timeout;
