@@ -26,6 +26,11 @@ export default defineConfig({
     // snapshot at the failure). Screenshots would add a screencast of every page of every test (a fifth of the
     // suite's CPU); DOM snapshots a serialized page per step (the whole run 8.1 → 7.2 min without them; 5,000
     // cards per step in plainCards). For those, run a spec with `--trace on`.
+    // The PWA's worker precaches the whole build (56 files, 1.5 MB) in every new context, and Chromium compiles each
+    // script it stores: 1.7 s of CPU per test of a few seconds (20 loads idling 3 s: 91 CPU-s with the worker, 58
+    // without). A test of the worker or of offline use says `serviceWorkers: 'allow'` (pwa.spec, search's offline
+    // test, and the synced devices of support/premium.ts, which run as a person's browser does).
+    serviceWorkers: 'block',
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false, sources: true },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

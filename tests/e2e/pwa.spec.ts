@@ -11,6 +11,9 @@ import { staticRoutes } from '../../server/static.ts';
 // Installable and usable offline, in the real build: the manifest, the service worker's app shell,
 // the API left to the network, and a new version that waits for the person's 'Reload'.
 
+// The worker is what this file tests (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const API_PATH = /^\/(?:auth\/v1|rest\/v1|functions\/v1|realtime\/v1|billing)(?:\/|$)|^\/config\.json$/;
 
 /** Resolves once the service worker has precached the shell and controls the page. */

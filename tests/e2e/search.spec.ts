@@ -98,14 +98,18 @@ test.describe('desktop', () => {
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).toBe(storedBefore);
   });
 
-  test('works offline after one visit: its code comes from the service worker', async ({ page, context }) => {
-    await open(page);
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
-    await context.setOffline(true);
-    await page.keyboard.press('/');
-    await field(page).pressSequentially('groc');
-    await expect(options(page)).toHaveText(['Buy groceriesTue 24 Nov']);
+  test.describe('with the service worker (the suite blocks it elsewhere)', () => {
+    test.use({ serviceWorkers: 'allow' });
+
+    test('works offline after one visit: its code comes from the service worker', async ({ page, context }) => {
+      await open(page);
+      await page.evaluate(() => navigator.serviceWorker.ready);
+      await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
+      await context.setOffline(true);
+      await page.keyboard.press('/');
+      await field(page).pressSequentially('groc');
+      await expect(options(page)).toHaveText(['Buy groceriesTue 24 Nov']);
+    });
   });
 });
 
