@@ -9,7 +9,7 @@ import { plannerReducer } from '../features/planner/plannerSlice';
 import { addRolloverListeners } from '../features/rollover/rolloverListeners';
 import { readRolloverSetting, rolloverReducer } from '../features/rollover/rolloverSlice';
 import { subscriptionReducer } from '../features/subscription/subscriptionSlice';
-import { syncReducer, withSync } from '../features/sync/syncSlice';
+import { syncReducer, withSyncWhenLoaded } from '../features/sync/syncState';
 import { UploadScheduler } from '../features/sync/uploadScheduler';
 import { tasksPersistence, type TasksPersistence } from '../features/tasks/persist';
 import { tasksReducer } from '../features/tasks/tasksReducer';
@@ -52,7 +52,7 @@ function browserStorage(): globalThis.Storage | undefined {
 }
 
 function makeRootReducer(persistence: TasksPersistence) {
-  const reducer = withSync(
+  const reducer = withSyncWhenLoaded(
     combineReducers({
       tasks: persistReducer(persistence.config, tasksReducer),
       planner: plannerReducer,
