@@ -9,7 +9,7 @@ import { SOMEDAY, type TaskEntity, type TaskDate } from '../tasks/types';
 import { taskSubscriptions } from '../tasks/useLiveTask';
 import { groupTasks, type TaskGroup } from './cardGroups';
 import { cardsDeferred, deferOffscreenCards, scheduleUpgrade } from './cardUpgrade';
-import { quickAdded } from '../series/quickAddThunk';
+import { quickAdded } from '../series/quickAddPlain';
 import { loadedSeries } from '../series/seriesHost';
 import { dayOf, type ShownOccurrence } from '../series/weekOccurrences';
 import { makeSelectColumn, selectWeekOccurrences } from './columnView';
