@@ -2,6 +2,8 @@
 // account's code brings them (syncState.ts, withSyncWhenLoaded). Each test runs in a fresh module registry, as a page
 // load does, so whether the sync code has arrived depends only on what that load imported.
 
+import type { AppExtra } from '../../src/app/store';
+
 type Modules = {
   memory: typeof import('./memoryStorage');
   syncState: typeof import('../../src/features/sync/syncState');
@@ -31,6 +33,22 @@ describe('the sync code arriving after the store exists', () => {
       store.dispatch(syncState.syncStarted({ userId: 'u1', clientId: 'c1', pending: [], early: [], base: null }));
       expect(store.getState().sync).toEqual(syncState.initialSyncState);
       expect(Object.values(store.getState().tasks.days).flatMap((day) => day.ids)).toHaveLength(1);
+    });
+  });
+
+  it('brings the upload batching: asked for before it, the store says so rather than upload without it', async () => {
+    await pageLoad(async ({ memory, loadSyncCode }) => {
+      const made = await memory.startStore(new memory.MemoryStorage());
+      const extra = () => new Promise<AppExtra>((resolve) => {
+        const stop = made.startAppListening({ type: 'test/extra', effect: (_action, api) => (stop(), resolve(api.extra)) });
+        made.store.dispatch({ type: 'test/extra' });
+      });
+      const before = await extra();
+      expect(() => before.uploads).toThrow('before the sync code loaded');
+      await loadSyncCode();
+      const after = await extra();
+      expect(after.uploads.delayMs).toBe(150);
+      expect(after.uploads).toBe(after.uploads);
     });
   });
 

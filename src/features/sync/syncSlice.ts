@@ -23,6 +23,7 @@ import {
   type SyncState,
   type WithTasksAndSync,
 } from './syncState';
+import { UploadScheduler } from './uploadScheduler';
 
 export * from './syncState';
 
@@ -184,4 +185,4 @@ export const selectConfirmedTasks = (state: { sync: SyncState }): Task[] | null 
 };
 
 // Evaluated with the sync code (the account's chunk): from now on every store's root reducer syncs (syncState.ts).
-syncCodeArrived(withSync);
+syncCodeArrived(withSync, () => new UploadScheduler(150, 1000));

@@ -6,6 +6,7 @@ import type { SeriesState } from '../series/seriesSlice';
 import { isTaskEvent } from '../tasks/events';
 import type { TaskDays, TasksState, Task } from '../tasks/types';
 import type { SyncEvent } from './syncEvents';
+import type { UploadScheduler } from './uploadScheduler';
 
 // The sync slice's state, actions and selectors: what the first load needs of sync. The reducers that move it
 // (syncSlice.ts) come with the sync code, in the account's chunk (accountGateway.ts): until a session starts the
@@ -107,9 +108,22 @@ type Reducer<S> = (state: S | undefined, action: UnknownAction) => S;
 type SyncWrapper = <S extends WithTasksAndSync>(reducer: Reducer<S>) => Reducer<S>;
 
 let syncCode: SyncWrapper | null = null;
+let makeUploads: (() => UploadScheduler) | null = null;
 
-/** syncSlice.ts hands over its `withSync` as it is evaluated (every store shares it: it is pure). */
-export const syncCodeArrived = (wrapper: SyncWrapper) => void (syncCode = wrapper);
+/**
+ * syncSlice.ts hands over its `withSync` (every store shares it: it is pure) and the maker of a store's upload
+ * batching as it is evaluated.
+ */
+export function syncCodeArrived(wrapper: SyncWrapper, uploads: () => UploadScheduler): void {
+  syncCode = wrapper;
+  makeUploads = uploads;
+}
+
+/** A store's upload batching (store.ts makes it on first use): only the sync code uploads, so it is here by then. */
+export function syncUploads(): UploadScheduler {
+  if (!makeUploads) throw new Error('Uploads were asked for before the sync code loaded');
+  return makeUploads();
+}
 
 /**
  * The root reducer as `withSync` wraps it once the sync code has arrived; before, the reducer alone. That is what
