@@ -1,10 +1,10 @@
 import { startApp } from './app/startApp';
 import { makeStore } from './app/store';
-import { initAnalytics } from './lib/analytics';
 import { registerServiceWorker } from './lib/serviceWorker';
 import './index.css';
 
-void initAnalytics();
+// A build without analytics has no key, and then not this import: its code stays off the first load either way.
+if (import.meta.env.VITE_POSTHOG_KEY) void import('./lib/analytics').then(({ initAnalytics }) => initAnalytics());
 const { store, persistor } = makeStore();
 // The bench build (npm run bench) drives the real store; other builds drop this line.
 if (import.meta.env.VITE_EXPOSE_STORE === '1') Object.assign(window, { __plannerStore: store, __plannerPersistor: persistor });

@@ -2,7 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { authReducer } from '../features/auth/authSlice';
 import { historyReducer } from '../features/history/historySlice';
 import { subscriptionReducer } from '../features/subscription/subscriptionSlice';
-import { initialSyncState } from '../features/sync/syncSlice';
+import { initialSyncState } from '../features/sync/syncState';
 import { tasksReducer } from '../features/tasks/tasksReducer';
 import type { RootState } from './store';
 

@@ -9,8 +9,8 @@ import { plannerReducer } from '../features/planner/plannerSlice';
 import { addRolloverListeners } from '../features/rollover/rolloverListeners';
 import { readRolloverSetting, rolloverReducer } from '../features/rollover/rolloverSlice';
 import { subscriptionReducer } from '../features/subscription/subscriptionSlice';
-import { syncReducer, withSync } from '../features/sync/syncSlice';
-import { UploadScheduler } from '../features/sync/uploadScheduler';
+import { syncReducer, syncUploads, withSyncWhenLoaded } from '../features/sync/syncState';
+import type { UploadScheduler } from '../features/sync/uploadScheduler';
 import { tasksPersistence, type TasksPersistence } from '../features/tasks/persist';
 import { tasksReducer } from '../features/tasks/tasksReducer';
 import { seriesHostReducer } from '../features/series/seriesHost';
@@ -29,7 +29,7 @@ export interface StoreOptions {
   preloadedState?: Partial<RootState>;
   /** Loads the Supabase client; tests pass a fake with the same surface. */
   backend?: BackendLoader;
-  /** Cloud upload debouncing (bench and tests may tune it). */
+  /** Cloud upload debouncing (bench and tests may tune it); by default the sync code's (syncState.ts). */
   uploads?: UploadScheduler;
   /** How this tab reaches the others (a BroadcastChannel by default; tests link stores themselves). */
   tabLink?: TabLink | null;
@@ -52,7 +52,7 @@ function browserStorage(): globalThis.Storage | undefined {
 }
 
 function makeRootReducer(persistence: TasksPersistence) {
-  const reducer = withSync(
+  const reducer = withSyncWhenLoaded(
     combineReducers({
       tasks: persistReducer(persistence.config, tasksReducer),
       planner: plannerReducer,
@@ -83,12 +83,21 @@ export function makeStore({
   storage = browserStorage,
   preloadedState,
   backend = loadSupabase,
-  uploads = new UploadScheduler(150, 1000),
+  uploads,
   tabLink = broadcastLink(),
 }: StoreOptions = {}) {
   // The gateway is registered below, before anything can be dispatched.
   let gateway: AccountGateway | null = null;
-  const extra: AppExtra = { backend, storage, uploads, account: { ready: () => gateway!.ready() } };
+  let scheduler = uploads;
+  const extra: AppExtra = {
+    backend,
+    storage,
+    // Only the sync code uploads, so the default scheduler comes with it, made on first use.
+    get uploads() {
+      return (scheduler ??= syncUploads());
+    },
+    account: { ready: () => gateway!.ready() },
+  };
   // Set once the store exists; nothing is written before it does.
   let dragging = () => false;
   const tabs = new TabSync(storage);

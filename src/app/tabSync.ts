@@ -3,13 +3,12 @@ import { isCatalogEvent } from '../features/catalog/catalogCode';
 import { catalogTabEventsReceived, loadCatalog } from '../features/catalog/catalogHost';
 import { isTaskEvent, isWellFormedTaskEvent, tasksRebased } from '../features/tasks/events';
 import { isSeriesEvent, loadSeries, seriesTabEventsReceived } from '../features/series/seriesHost';
-import { isSyncEvent } from '../features/sync/syncEvents';
 import type { ListWriter } from '../features/tasks/persist';
 import { TASKS_KEY, serializeDays, writeStored } from '../features/tasks/storage';
 import { TABS_KEY, TabMerge, type TabEvent } from '../features/tasks/tabMerge';
 import { replayTaskEvents } from '../features/tasks/tasksReducer';
 import type { TaskDays } from '../features/tasks/types';
-import { tabEntriesReceived, type OutboxEntry } from '../features/sync/syncSlice';
+import { isSyncEvent, tabEntriesReceived, type OutboxEntry } from '../features/sync/syncState';
 import type { AppStartListening } from './listenerMiddleware';
 import type { RootState } from './store';
 

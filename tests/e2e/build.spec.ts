@@ -31,3 +31,20 @@ test('the planner’s first load carries no React Router: the entry alone, no ch
   const imports = [...code.matchAll(/(?:^|[;}])\s*import\s*(?:[^"'()]*?from\s*)?"\.\/([^"]+)"/g)].map((match) => match[1]);
   expect(imports.map((file) => file!.replace(/-[\w-]+\.js$/, ''))).toEqual([]);
 });
+
+test('the first load leaves out the code a visitor without a session or a series never runs', () => {
+  // Each comes with the chunk that first needs it (docs/performance.md, "Initial JS"); a static import from the
+  // first load's code would bring it back unseen by the budget's margin.
+  const later = [
+    'src/features/sync/syncSlice.ts', // the sync reducers: with the account's code
+    'src/features/sync/uploadScheduler.ts',
+    'src/features/tasks/bulkEvents.ts', // the log's split of large events
+    'src/features/series/occurrenceScope.ts', // occurrence cards and their rule: with the series code
+    'src/features/series/OccurrenceCardContainer.tsx',
+    'src/features/series/quickAddThunk.ts', // a typed phrase or '#label': read once typed
+    'src/lib/analytics.ts',
+  ];
+  const sources = sourcesOf(entryScript());
+  expect(sources.some((source) => source.endsWith('src/features/sync/syncState.ts'))).toBe(true);
+  expect(later.filter((file) => sources.some((source) => source.endsWith(file)))).toEqual([]);
+});

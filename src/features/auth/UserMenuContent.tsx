@@ -5,7 +5,7 @@ import { preloadRoutes, useAppNavigate } from '../../app/navigation';
 import { LoadBoundary } from '../../components/ui/LoadBoundary';
 import { loadCatalog } from '../catalog/catalogHost';
 import type { PriceType } from '../subscription/PremiumDialog';
-import { selectUnsentCount } from '../sync/syncSlice';
+import { selectUnsentCount } from '../sync/syncState';
 import { premiumDialogClosed, premiumDialogOpened, selectIsSubscribed, selectSubscription } from '../subscription/subscriptionSlice';
 import { selectAuthUser } from './authSlice';
 import { UserMenuItems } from './UserMenuItems';

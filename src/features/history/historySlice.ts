@@ -1,5 +1,5 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { syncStarted, syncStopped } from '../sync/syncSlice';
+import { syncStarted, syncStopped } from '../sync/syncState';
 import { tasksReplaced } from '../tasks/events';
 import type { SeriesState } from '../series/seriesSlice';
 import type { TasksState, Task } from '../tasks/types';

@@ -1,4 +1,4 @@
-import { restoreEvent } from '../tasks/bulkEvents';
+import { restoreEvent } from '../tasks/restoreEvent';
 import { taskCompletionSet, taskDeleted, taskMoved, taskNotesSet, taskRenamed, taskRestored, tasksDeleted, type TaskEvent } from '../tasks/events';
 import { sameChecklist } from '../tasks/checklist';
 import { placedTask } from '../tasks/taskList';

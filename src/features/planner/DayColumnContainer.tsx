@@ -9,9 +9,9 @@ import { SOMEDAY, type TaskEntity, type TaskDate } from '../tasks/types';
 import { taskSubscriptions } from '../tasks/useLiveTask';
 import { groupTasks, type TaskGroup } from './cardGroups';
 import { cardsDeferred, deferOffscreenCards, scheduleUpgrade } from './cardUpgrade';
-import { OccurrenceCardContainer } from '../series/OccurrenceCardContainer';
-import { quickAdded } from '../series/quickAddThunk';
-import { dayOf } from '../series/weekOccurrences';
+import { quickAdded } from '../series/quickAddPlain';
+import { loadedSeries } from '../series/seriesHost';
+import { dayOf, type ShownOccurrence } from '../series/weekOccurrences';
 import { makeSelectColumn, selectWeekOccurrences } from './columnView';
 import { columnToggled, selectOccurrenceDrag } from './plannerSlice';
 import { dayElementId } from './reveal';
@@ -135,6 +135,18 @@ function useTaskGroups(tasks: TaskEntity[]): TaskGroup[] {
   return groups;
 }
 
+/** A day's occurrences of series: there are some only once the series code, with their cards, is here. */
+function OccurrenceCards({ occurrences }: { occurrences: readonly ShownOccurrence[] }) {
+  const { OccurrenceCardContainer } = loadedSeries()!;
+  return (
+    <div role="presentation" className="space-y-2">
+      {occurrences.map((occurrence) => (
+        <OccurrenceCardContainer key={occurrence.key} occurrence={occurrence} />
+      ))}
+    </div>
+  );
+}
+
 /** One day (or Some Day) of the displayed week, wired to the store. */
 export const DayColumnContainer = memo(function DayColumnContainer({ date }: { date: TaskDate }) {
   const dispatch = useAppDispatch();
@@ -183,13 +195,7 @@ const ColumnWithCards = memo(function ColumnWithCards({ date, ...column }: Colum
     <DayColumn {...column} selected={selected} taskCount={tasks.length + occurrences.length} holdHeight={dragFrom}>
       {groups.length > 0 && <CardGroup key={groups[0]!.key} tasks={groups[0]!.tasks} draggedId={draggedIn(groups[0]!, draggedId)} />}
       {groups.length > 1 && <CardTail groups={groups.slice(1)} draggedId={draggedId} />}
-      {occurrences.length > 0 && (
-        <div role="presentation" className="space-y-2">
-          {occurrences.map((occurrence) => (
-            <OccurrenceCardContainer key={occurrence.key} occurrence={occurrence} />
-          ))}
-        </div>
-      )}
+      {occurrences.length > 0 && <OccurrenceCards occurrences={occurrences} />}
     </DayColumn>
   );
 });

@@ -1,6 +1,5 @@
 import type { AppStore } from '../../app/store';
 import type { OccurrenceDragHost } from '../dnd/taskSource';
-import { occurrenceMovedHere } from '../series/occurrenceScope';
 import { loadedSeries } from '../series/seriesHost';
 import { occurrenceKey } from '../series/types';
 import { occurrenceDragEnded, occurrenceDragStarted } from './plannerSlice';
@@ -28,6 +27,7 @@ export function occurrenceDragHost(store: AppStore): OccurrenceDragHost {
     started: (occurrence) => store.dispatch(occurrenceDragStarted(occurrence)),
     current: () => store.getState().planner.occurrenceDrag,
     ended: () => store.dispatch(occurrenceDragEnded()),
-    moved: (ref, to) => store.dispatch(occurrenceMovedHere(ref, to)),
+    // An occurrence is dragged only once the series code has shown it.
+    moved: (ref, to) => store.dispatch(loadedSeries()!.occurrenceMovedHere(ref, to)),
   };
 }

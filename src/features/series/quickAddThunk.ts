@@ -4,15 +4,12 @@ import { notify } from '../../lib/notify';
 import { historyGroupEnded, historyGroupStarted } from '../history/historySlice';
 import { taskAdded, taskDeleted, taskLabelsSet } from '../tasks/events';
 import { SOMEDAY, type TaskDate } from '../tasks/types';
+import { MAY_HOLD_PHRASE } from './quickAddPlain';
 import { loadSeries } from './seriesHost';
 
 // Typed phrases in an add box (issue 30.2): 'Water plants every monday' makes a series, 'Call mum tomorrow' a
 // task on that day, 'Read someday' one on Some Day. The parser (chrono-node and rrule, ~31 KB gzip) is loaded
 // only for a text that may hold such a phrase; any other title is added at once, as before.
-
-/** A word a trailing phrase could hold (a day, 'every', 'next', …): only then is the text read by the parser. */
-const MAY_HOLD_PHRASE =
-  /\b(every|today|tomorrow|someday|week|on|in|(mon|tues?|wed(nes)?|thu(rs)?|fri|sat(ur)?|sun)(day)?s?|jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/i;
 
 const dayWords = (date: string) => {
   if (date === SOMEDAY) return 'Some Day';

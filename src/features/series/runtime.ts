@@ -10,3 +10,7 @@ export { editEvents, splitEvents, deleteEvents, rescheduleEvents, stopRepeatingE
 export { isWellFormedSeriesEvent } from './wire';
 export { serializeBackup, readFullBackup, seriesImportEvents } from './backupFormat';
 export { occurrenceFacts, type OccurrenceFacts } from './facts';
+// What the planner shows and does with occurrences: a week has none to show before this code is here.
+export { occurrencesByDay } from './occurrencesByDay';
+export { OccurrenceCardContainer } from './OccurrenceCardContainer';
+export { occurrenceMovedHere } from './occurrenceScope';

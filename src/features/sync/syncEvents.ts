@@ -1,11 +1,11 @@
-import type { UnknownAction } from '@reduxjs/toolkit';
-import { isCatalogEvent, loadedCatalog } from '../catalog/catalogCode';
+import { loadedCatalog } from '../catalog/catalogCode';
 import type { CatalogEvent } from '../catalog/catalogSlice';
 import { emptySeriesState, isSeriesEvent, loadedSeries } from '../series/seriesCode';
 import type { SeriesEvent, SeriesState } from '../series/seriesSlice';
 import { splitSeriesForLog } from '../series/logSplit';
 import { splitForLog } from '../tasks/bulkEvents';
 import { isTaskEvent, isWellFormedTaskEvent, type TaskEvent } from '../tasks/events';
+import { isSyncEvent } from './syncState';
 
 // What the log carries: task events and series events (docs/recurring.md). Series events are checked and
 // reduced by the series code, which a sync session loads before it starts (syncListeners.ts), so every
@@ -15,7 +15,7 @@ import { isTaskEvent, isWellFormedTaskEvent, type TaskEvent } from '../tasks/eve
 // session loads before it starts, as it does the series code.
 export type SyncEvent = TaskEvent | SeriesEvent | CatalogEvent;
 
-export const isSyncEvent = (action: UnknownAction): action is SyncEvent => isTaskEvent(action) || isSeriesEvent(action) || isCatalogEvent(action);
+export { isSyncEvent };
 
 /** Whether a value from the log, storage or another tab is an event this version understands. */
 export function isWellFormedSyncEvent(value: unknown): value is SyncEvent {

@@ -1,12 +1,31 @@
-import { createAction, type UnknownAction } from '@reduxjs/toolkit';
+import type { UnknownAction } from '@reduxjs/toolkit';
 import { replayCatalogEvents as replayCatalog } from '../catalog/catalogCode';
-import { emptyCatalog, type CatalogState } from '../catalog/types';
-import type { SeriesState } from '../series/seriesSlice';
+import { emptyCatalog } from '../catalog/types';
 import { tasksRebased } from '../tasks/events';
 import { allTasksOf, daysFrom } from '../tasks/taskList';
 import { replayTaskEvents } from '../tasks/tasksReducer';
-import type { TaskDays, TasksState, Task } from '../tasks/types';
+import type { TaskDays, Task } from '../tasks/types';
 import { emptySeriesState, forLog, isSyncEvent, isWellFormedSyncEvent, replaySeries, taskEventsOf, type SyncEvent } from './syncEvents';
+import {
+  initialSyncState,
+  logEventsReceived,
+  outboxAdopted,
+  outboxEntriesDropped,
+  outboxEntriesStored,
+  syncBaseLoaded,
+  syncCodeArrived,
+  syncLapsed,
+  syncStarted,
+  syncStopped,
+  tabEntriesReceived,
+  type LogEvent,
+  type OutboxEntry,
+  type SyncState,
+  type WithTasksAndSync,
+} from './syncState';
+import { UploadScheduler } from './uploadScheduler';
+
+export * from './syncState';
 
 /*
  * Sync as a merge of events (docs/sync.md). The cloud keeps one ordered log per user; this device
@@ -15,87 +34,6 @@ import { emptySeriesState, forLog, isSyncEvent, isWellFormedSyncEvent, replaySer
  * top, so a device's own edits show at once and everyone else's slot in underneath them (rebase).
  * Everything here is a pure reducer over serializable actions: tests replay it, DevTools time-travel it.
  */
-
-export interface OutboxEntry {
-  /** The client id and counter the event is sent under: the server stores each pair once. */
-  clientId: string;
-  clientSeq: number;
-  event: SyncEvent;
-  /**
-   * Set on another open tab's event, received from it (app/tabSync.ts): when it came (ms). Shown here at once;
-   * that tab sends it, this one only if the log still lacks it TAB_GRACE_MS later (that tab closed or stalled;
-   * the server stores each (client id, counter) once). Never stored with this tab's own outbox.
-   */
-  foreign?: number;
-  /**
-   * The server answered its append: the event is in the log, so it is no longer unsent (sign-out neither asks about
-   * it nor keeps it). It stays here, shown on top of the confirmed list, until the log brings it back.
-   */
-  stored?: true;
-}
-
-export interface LogEvent {
-  seq: number;
-  client_id: string;
-  client_seq: number;
-  event: unknown;
-}
-
-export interface SyncState {
-  /** Whose log this is; null while not syncing (visitor, free user, signed out). */
-  userId: string | null;
-  /** This page load's id, under which its own events are sent. */
-  clientId: string;
-  nextClientSeq: number;
-  /** Position in the log that `confirmed` reflects; null until the cloud copy is loaded. */
-  lastSeq: number | null;
-  /** The log's list, day by day (as TasksState['days']). */
-  confirmed: TaskDays | null;
-  /** The log's series and their exceptions (set with `confirmed`). */
-  confirmedSeries: SeriesState | null;
-  /** The log's labels and lists (set with `confirmed`). */
-  confirmedCatalog: CatalogState | null;
-  outbox: OutboxEntry[];
-  /** Uploads refused because the subscription lapsed: the outbox waits for it to return. */
-  lapsed: boolean;
-}
-
-export const initialSyncState: SyncState = { userId: null, clientId: '', nextClientSeq: 1, lastSeq: null, confirmed: null, confirmedSeries: null, confirmedCatalog: null, outbox: [], lapsed: false };
-
-export const syncStarted = createAction<{
-  userId: string;
-  clientId: string;
-  /** Events made before sync could start, and outboxes of this user's closed tabs, to send now. */
-  pending: OutboxEntry[];
-  early: SyncEvent[];
-  /** The confirmed state kept on this device from an earlier visit, if any. */
-  base: { lastSeq: number; tasks: Task[]; series?: SeriesState; catalog?: CatalogState } | null;
-}>('sync/started');
-
-/** The cloud copy (snapshot) to start from; `seed`: tasks and series only this device had, to add to the log. */
-export const syncBaseLoaded = createAction<{ lastSeq: number; tasks: Task[]; series?: SeriesState; catalog?: CatalogState; seed: SyncEvent[] }>('sync/baseLoaded');
-
-/** Log entries read or pushed from the cloud, in any order, possibly repeated. */
-export const logEventsReceived = createAction<{ events: LogEvent[] }>('sync/logEventsReceived');
-
-/** Events the server refused for good (malformed): dropped, so the outbox moves on. */
-export const outboxEntriesDropped = createAction<{ entries: Array<{ clientId: string; clientSeq: number }> }>('sync/outboxEntriesDropped');
-
-/** Events the server acknowledged storing (see OutboxEntry.stored). */
-export const outboxEntriesStored = createAction<{ entries: Array<{ clientId: string; clientSeq: number }> }>('sync/outboxEntriesStored');
-
-/** Unsent events of a page that closed or crashed while this one was open: sent from here now. */
-export const outboxAdopted = createAction<{ entries: OutboxEntry[] }>('sync/outboxAdopted');
-
-/** How long another tab's event waits for that tab to send it before this one does (see OutboxEntry.foreign). */
-export const TAB_GRACE_MS = 2000;
-
-/** Events another open tab of this user just made (see OutboxEntry.foreign). */
-export const tabEntriesReceived = createAction<{ entries: OutboxEntry[]; receivedAt: number }>('sync/tabEntriesReceived');
-
-export const syncLapsed = createAction<boolean>('sync/lapsed');
-/** The session ended; `series` and `catalog`: the device's own, shown again in place of the account's. */
-export const syncStopped = createAction<{ series?: SeriesState; catalog?: CatalogState } | undefined>('sync/stopped');
 
 const isSyncAction = (action: UnknownAction) => action.type.startsWith('sync/');
 /** An event's identity in the log: the server stores each (client id, counter) once. */
@@ -109,15 +47,6 @@ export const keyOf = (entry: Pick<OutboxEntry, 'clientId' | 'clientSeq'>) => `${
 export const adoptedEntry = ({ clientId, clientSeq, event }: OutboxEntry): OutboxEntry => ({ clientId, clientSeq, event });
 
 const replay = (base: TaskDays, events: Iterable<SyncEvent>): TaskDays => replayTaskEvents({ days: base, drag: null }, taskEventsOf(events)).days;
-
-export interface WithTasksAndSync {
-  tasks: TasksState;
-  sync: SyncState;
-  /** Absent in a store without series (a few sync tests build one). */
-  series?: SeriesState;
-  /** Absent in a store without the catalog (a few sync tests build one). */
-  catalog?: CatalogState;
-}
 
 /** The shown list and series: confirmed with the outbox on top, keeping the tasks slice's other fields. */
 function rebased<S extends WithTasksAndSync>(state: S, sync: SyncState): S {
@@ -247,17 +176,13 @@ function received<S extends WithTasksAndSync>(state: S, events: LogEvent[]): S {
   return rebased(state, { ...sync, lastSeq, confirmed: replay(sync.confirmed, applied), confirmedSeries, confirmedCatalog, outbox });
 }
 
-/** The slice's own reducer only holds the state; withSync (around the root reducer) changes it. */
-export const syncReducer = (state: SyncState = initialSyncState): SyncState => state;
-
-export const selectSyncState = (state: { sync: SyncState }) => state.sync;
-export const selectOutbox = (state: { sync: SyncState }) => state.sync.outbox;
 /** Events the server has not acknowledged yet, in the order they go (this tab's and other open tabs'). */
 export const unsentEntries = (outbox: readonly OutboxEntry[]) => outbox.filter((entry) => !entry.stored);
 
-/** Changes shown here that the account's log does not hold yet (this tab's and other open tabs'). */
-export const selectUnsentCount = (state: { sync: SyncState }) => state.sync.outbox.reduce((count, entry) => (entry.stored ? count : count + 1), 0);
 export const selectConfirmedTasks = (state: { sync: SyncState }): Task[] | null => {
   const confirmed = state.sync.confirmed;
   return confirmed ? allTasksOf(confirmed) : null;
 };
+
+// Evaluated with the sync code (the account's chunk): from now on every store's root reducer syncs (syncState.ts).
+syncCodeArrived(withSync, () => new UploadScheduler(150, 1000));

@@ -1,6 +1,7 @@
 import { checklistItemAdded, taskRestored, tasksDeleted, tasksRestored, tasksRolledOver, type TaskEvent } from './events';
-import { byOrder } from './taskList';
 import type { Task } from './types';
+
+export { restoreEvent } from './restoreEvent';
 
 // Changes to many tasks (an import, its undo, a rollover) are one bulk event here: thousands of
 // events would each copy the whole list. The log takes them in pieces: the server refuses events
@@ -44,11 +45,6 @@ export function utf8Length(text: string): number {
 // Every ':' and ',' may gain a space in the stored form: a task has about 14 of them, each checklist item 4.
 const taskSize = (task: Task) => (task.checklist?.length ? utf8Length(JSON.stringify(task)) + 16 + 4 * task.checklist.length : JSON.stringify(task).length + 16);
 const idSize = (id: string) => JSON.stringify(id).length + 2;
-
-/** Whole tasks put back at their places: by day, then place, so each lands where it says. */
-export function restoreEvent(tasks: Task[]): TaskEvent {
-  return tasksRestored({ tasks: [...tasks].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : byOrder(a, b))) });
-}
 
 /** An item put back with its id and tick, as it was (not a new item: checklistItemAdded's creator makes a new id). */
 const itemRestored = (id: string, item: { id: string; text: string; done: boolean }): TaskEvent => ({ type: checklistItemAdded.type, payload: { id, item } });
