@@ -131,7 +131,7 @@ test.describe('desktop', () => {
 
     let dialog = await openManager(page);
     await dialog.getByRole('button', { name: 'Move Books up' }).click();
-    await expect(dialog.getByRole('status').filter({ hasText: 'Moved Books to position 1 of 2.' })).toBeAttached();
+    await expect(dialog.getByTestId('lists-said')).toHaveText('Moved Books to position 1 of 2.');
     await expect.poll(async () => (await storedLists(page)).map((list) => list.name)).toEqual(['Books', 'Errands']);
     await expect(dialog.getByRole('button', { name: 'Move Books up' })).toBeDisabled();
     // A drag by Books' grip onto Errands' row puts it back second.
@@ -143,7 +143,7 @@ test.describe('desktop', () => {
     await page.mouse.move(to.x, to.y, { steps: 8 });
     await page.mouse.up();
     await expect.poll(async () => (await storedLists(page)).map((list) => list.name)).toEqual(['Errands', 'Books']);
-    await expect(dialog.getByRole('status').filter({ hasText: 'Moved Books to position 2 of 2.' })).toBeAttached();
+    await expect(dialog.getByTestId('lists-said')).toHaveText('Moved Books to position 2 of 2.');
 
     // Archive: its column and its task leave the week; the Archived section holds it.
     await dialog.getByRole('button', { name: 'Archive the list Books' }).click();

@@ -36,7 +36,7 @@ export const MovedUp: Story = {
   play: async ({ args, canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Move Books to read up' }));
     await expect(args.onReorder).toHaveBeenCalledWith('list-2', 'list-1');
-    await expect(canvas.getByRole('status', { hidden: true })).toHaveTextContent('Moved Books to read to position 1 of 2.');
+    await expect(canvas.getByTestId('lists-said')).toHaveTextContent('Moved Books to read to position 1 of 2.');
   },
 };
 

@@ -162,7 +162,8 @@ export function ListsManager({ lists, taskCounts, onCreate, onRename, onReorder,
           ))}
         </ul>
       )}
-      <p role="status" className="sr-only">
+      {/* A polite live region without the status role: the dialog's one status is what was deleted, with its Undo. */}
+      <p aria-live="polite" data-testid="lists-said" className="sr-only">
         {said}
       </p>
       {asking && (
