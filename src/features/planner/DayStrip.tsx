@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { SOMEDAY, type TaskDate } from '../tasks/types';
+import { listKey, SOMEDAY, type TaskDate } from '../tasks/types';
 
 export interface StripDay {
   date: string;
@@ -14,8 +14,8 @@ export interface StripDay {
 
 export interface DayStripProps {
   days: StripDay[];
-  /** The named lists shown in the week (their column keys and names), after Some Day. */
-  lists?: readonly { date: TaskDate; name: string }[];
+  /** The named lists shown in the week, after Some Day. */
+  lists?: readonly { id: string; name: string }[];
   /** Brings that day (or Some Day) into view. */
   onJump: (date: TaskDate) => void;
 }
@@ -58,8 +58,8 @@ export const DayStrip = memo(function DayStrip({ days, lists = NO_LISTS, onJump 
           </button>
         </li>
         {lists.map((list) => (
-          <li key={list.date} className="shrink-0">
-            <button type="button" onClick={() => onJump(list.date)} className={`${cell} max-w-32 px-2`}>
+          <li key={list.id} className="shrink-0">
+            <button type="button" onClick={() => onJump(listKey(list.id))} className={`${cell} max-w-32 px-2`}>
               <span className="max-w-full truncate text-sm font-semibold">{list.name}</span>
             </button>
           </li>

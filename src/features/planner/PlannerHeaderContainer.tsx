@@ -3,7 +3,6 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { UserMenuContainer } from '../auth/UserMenuContainer';
 import { LabelFilterContainer } from '../catalog/LabelFilterContainer';
 import { selectShownLists } from '../catalog/shownLists';
-import { listKey } from '../tasks/types';
 import { useWeekTurnDrop } from '../dnd/dropZones';
 import { loadSearch } from '../search/searchOpening';
 import { redoRequested, selectCanRedo, selectCanUndo, undoRequested } from '../history/historySlice';
@@ -27,8 +26,7 @@ export function PlannerHeaderContainer({ onSearch }: { onSearch?: () => void }) 
     () => days.map((date) => ({ date, weekday: dayLabel(date), day: date.slice(8).replace(/^0/, ''), label: `${dayLabel(date)} ${dateLabel(date)}`, isToday: isTodayKey(date) })),
     [days],
   );
-  const shownLists = useAppSelector(selectShownLists);
-  const stripLists = useMemo(() => shownLists.map((list) => ({ date: listKey(list.id), name: list.name })), [shownLists]);
+  const stripLists = useAppSelector(selectShownLists);
   const jump = useCallback((date: string) => void revealDay(date), []);
   // Today's week, then today's heading under the header once it is on the page.
   const onToday = useCallback(() => {

@@ -39,20 +39,16 @@ export function makeSelectColumn() {
  * Some Day's tasks, then those of lists this device does not have: a move into a list another device deleted meanwhile
  * lands there (docs/organize.md), shown in Some Day rather than nowhere. The same array while neither changes.
  */
-const NO_LISTS: CatalogState['lists'] = [];
-
 function makeSelectOrphans() {
-  let seen: { days: TasksState['days']; lists: CatalogState['lists']; own: TaskEntity[] } | null = null;
+  let seen: unknown[] = [];
   let last: TaskEntity[] = [];
   return (state: { tasks: TasksState; catalog?: CatalogState }, own: TaskEntity[]): TaskEntity[] => {
     const { days } = state.tasks;
-    const lists = state.catalog?.lists ?? NO_LISTS;
-    if (seen && seen.days === days && seen.lists === lists && seen.own === own) return last;
-    seen = { days, lists, own };
-    const known = new Set(lists.map((list) => `list:${list.id}`));
+    const lists = state.catalog?.lists;
+    if (seen[0] === days && seen[1] === lists && seen[2] === own) return last;
+    seen = [days, lists, own];
     const found = [...own];
-    for (const key in days) if (key.startsWith('list:') && !known.has(key)) for (const id of days[key]!.ids) found.push(days[key]!.entities[id]!);
-    const same = found.length === last.length && found.every((task, i) => task === last[i]);
-    return (last = found.length === own.length ? own : same ? last : found);
+    for (const key in days) if (key.startsWith('list:') && !lists?.some((list) => `list:${list.id}` === key)) found.push(...days[key]!.ids.map((id) => days[key]!.entities[id]!));
+    return (last = found.length === own.length ? own : found);
   };
 }

@@ -1,7 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { newTaskId } from '../../lib/ids';
 import { isChecklistShape, newChecklistItemId } from './checklist';
-import { isDayKey, SOMEDAY, wireDate, type Task, type TaskDate, type TaskDays } from './types';
+import { isDayKey, listIdOf, SOMEDAY, wireDate, type Task, type TaskDate, type TaskDays } from './types';
 
 // Every change to the task list is one of the events below (tasksReducer.ts says what each does). Ids and
 // timestamps are made in `prepare`, so the reducer is pure and a recorded action log replays to the same state
@@ -29,8 +29,8 @@ export const taskLabelsSet = taskAction<{ id: string; labels: string[] }>('taskL
 export const taskCompletionSet = taskAction<{ id: string; completed: boolean }>('taskCompletionSet');
 export const taskDeleted = taskAction<{ id: string }>('taskDeleted');
 const wireMove = <P extends { toDate: TaskDate }>(move: P) => {
-  const { date, list } = wireDate(move.toDate);
-  return { payload: { ...move, toDate: date, ...(list ? { list } : {}) } as P & { list?: string } };
+  const list = listIdOf(move.toDate);
+  return { payload: (list ? { ...move, toDate: SOMEDAY, list } : move) as P & { list?: string } };
 };
 /** Move a task into `toDate` at `toIndex` (its index once it is removed from its old place); Some Day or a day drops its list. */
 export const taskMoved = createAction('tasks/taskMoved', (move: { id: string; toDate: TaskDate; toIndex: number }) => wireMove(move));

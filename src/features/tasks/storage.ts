@@ -32,7 +32,7 @@ export function toTask(value: unknown): Task | null {
     ...(checklist ? { checklist } : {}),
     ...labelsField(labels),
     // A list's task is in Some Day for every version; the field names the list (docs/organize.md).
-    ...(date === SOMEDAY && typeof list === 'string' && list && list.length <= 200 ? { list } : {}),
+    ...(date === SOMEDAY && typeof list === 'string' && list ? { list } : {}),
   };
 }
 
