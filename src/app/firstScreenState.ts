@@ -12,7 +12,7 @@ const INIT: UnknownAction = { type: '@@planner/first-screen' };
  * The state the build renders the planner's first screen from (src/prerender.tsx), given a visit's state: its
  * week, today and theme, and nothing of the visitor's own (no tasks, no account, no history). index.html paints
  * that screen and the app hydrates it with this state (main.tsx), so the markup matches by construction; the
- * visitor's tasks and account then render as an ordinary update.
+ * visitor's tasks, lists and account then render as an ordinary update.
  */
 export function firstScreenState(state: RootState): RootState {
   return {
@@ -22,5 +22,7 @@ export function firstScreenState(state: RootState): RootState {
     subscription: subscriptionReducer(undefined, INIT),
     sync: initialSyncState,
     history: historyReducer(undefined, INIT),
+    // The build's screen has no named lists (their columns, the strip's entries): they come with the visitor's tasks.
+    catalog: state.catalog.lists.length > 0 ? { ...state.catalog, lists: [] } : state.catalog,
   };
 }

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import type { AxeResults, RunOptions } from 'axe-core';
+import { axeViolations, LABEL_IN_NAME } from './support/axe';
 
 // axe-core (its default rules: WCAG 2.0-2.2 A and AA, best practices; and WCAG 2.5.3's label in name) over every
 // page and every dialog, in both themes, at phone, tablet, desktop and laptop width, with a lived-in board. Each row
@@ -15,8 +13,6 @@ import type { AxeResults, RunOptions } from 'axe-core';
 test.describe.configure({ mode: 'parallel' });
 
 const TODAY = new Date(2026, 10, 25, 10, 0); // Wednesday
-/** WCAG 2.5.3 Label in Name, as axe-core names its (experimental) rule. */
-const LABEL_IN_NAME = 'label-content-name-mismatch';
 
 /** Tasks on some days of the shown week (some of them done), none on others, two for Some Day. */
 const TASKS = [
@@ -140,35 +136,6 @@ const PAGES = [...new Set(SCREENS.map((screen) => screen.path))].map((path) => S
 async function violationsOf(page: Page, theme: string) {
   await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
   return axeViolations(page);
-}
-
-/** axe-core's engine, put into a page once per document (axeViolations). */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/**
- * Every rule axe runs by default (WCAG 2.0-2.2 A and AA, best practices), and label-content-name-mismatch, WCAG 2.5.3
- * Label in Name (a control's name holds the text it shows: speech-input users say what they see), one of axe's
- * experimental rules, which run only when named. Only violations are collected in full (passes and incomplete keep
- * one node each, ~15% less time).
- */
-const AXE_OPTIONS: RunOptions = { resultTypes: ['violations'], rules: { [LABEL_IN_NAME]: { enabled: true } } };
-
-async function axeViolations(page: Page) {
-  // Colours are checked as they end, not halfway through a fade-in.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  // axe.run() in the page itself, as @axe-core/playwright's legacy mode does, with the engine put in once per
-  // document, not once per check: its 0.5 MB took 0.35-1 s to inject, more than the run on the planner (0.15-0.6 s),
-  // and a page here is checked in up to seven states. The same rules over the same nodes (the app has no frames).
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(
-    (options) => (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, options),
-    AXE_OPTIONS,
-  ).then((results) => results.violations);
-  return violations.map(({ id, help, nodes }) => ({
-    id,
-    help,
-    nodes: nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`),
-  }));
 }
 
 // What the day strip's buttons were (issue 42): the check above would not see them unless the rule runs.

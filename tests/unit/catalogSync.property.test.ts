@@ -16,10 +16,10 @@ import {
 } from '../../src/features/catalog/catalogSlice';
 import { emptyCatalog, LABEL_COLOURS, type CatalogState } from '../../src/features/catalog/types';
 import { logEventsReceived, syncBaseLoaded, syncReducer, syncStarted, withSync, type LogEvent, type OutboxEntry } from '../../src/features/sync/syncSlice';
-import { taskAdded, taskLabelsSet } from '../../src/features/tasks/events';
+import { taskAdded, taskLabelsSet, taskMoved, taskMovedToEnd } from '../../src/features/tasks/events';
 import { allTasksOf } from '../../src/features/tasks/taskList';
 import { tasksReducer } from '../../src/features/tasks/tasksReducer';
-import { SOMEDAY } from '../../src/features/tasks/types';
+import { listKey, SOMEDAY } from '../../src/features/tasks/types';
 import { initialTasks } from './taskFixtures';
 import { loadCatalog } from '../../src/features/catalog/catalogHost';
 
@@ -51,7 +51,7 @@ class Server {
 }
 
 const step = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('edit' as const), device: fc.nat(2), op: fc.nat(11), pick: fc.nat(40), name: fc.constantFrom(...NAMES), flag: fc.boolean(), index: fc.nat(4) }) },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('edit' as const), device: fc.nat(2), op: fc.nat(14), pick: fc.nat(40), name: fc.constantFrom(...NAMES), flag: fc.boolean(), index: fc.nat(4) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('send' as const), device: fc.nat(2), count: fc.integer({ min: 1, max: 6 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('deliver' as const), device: fc.nat(2), count: fc.integer({ min: 1, max: 8 }), repeat: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('offline' as const), device: fc.nat(2), flag: fc.boolean() }) },
@@ -89,8 +89,16 @@ function editFor(state: State, s: Extract<Step, { kind: 'edit' }>, n: number, de
       return list ? listMoved({ id: list.id, toIndex: s.index }) : listCreated(s.name, `list-${n}-d${device}`);
     case 10:
       return list ? listArchivedSet({ id: list.id, archived: s.flag }) : listCreated(s.name, `list-${n}-d${device}`);
-    default:
+    case 11:
       return list ? listDeleted({ id: list.id }) : labelCreated(s.name, colour, `label-${n}-d${device}`);
+    // Tasks into and out of lists (43.3), as the wire carries them: Some Day with `list`, into lists another device may
+    // have deleted meanwhile.
+    case 12:
+      return list ? { type: taskAdded.type, payload: { id: `task-${n}-d${device}`, title: `L${n}`, date: SOMEDAY, list: list.id, createdAt: n } } : listCreated(s.name, `list-${n}-d${device}`);
+    case 13:
+      return task && list ? taskMoved({ id: task.id, toDate: listKey(list.id), toIndex: s.index }) : listCreated(s.name, `list-${n}-d${device}`);
+    default:
+      return task ? taskMovedToEnd({ id: task.id, toDate: s.flag ? SOMEDAY : '2026-11-25' }) : listCreated(s.name, `list-${n}-d${device}`);
   }
 }
 
@@ -148,6 +156,8 @@ describe('labels and lists across devices', () => {
           expect(state.sync.confirmedCatalog).toEqual(serialCatalog);
           expect(allTasksOf(state.tasks.days)).toEqual(allTasksOf(serialTasks.days));
         }
+        // Written out, a list's task is the spec's Some Day with its list beside it.
+        for (const task of allTasksOf(serialTasks.days)) if (task.list !== undefined) expect(task.date).toBe(SOMEDAY);
       }),
       { numRuns: 300 },
     );

@@ -3,6 +3,8 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { notify } from '../../lib/notify';
 import { labelCreated, labelDeleted, labelNameProblem, labelRecoloured, labelRenamed } from './catalogSlice';
 import LabelsDialog from './LabelsDialog';
+import { useListsManager } from './listsManaging';
+import { ListsManager } from './ListsManager';
 import type { LabelColour } from './types';
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
@@ -17,6 +19,7 @@ export default function LabelsDialogContainer({ open, onClose }: { open: boolean
   const labels = useAppSelector((state) => state.catalog.labels);
   const catalog = () => store.getState().catalog;
   const [deleted, setDeleted] = useState<{ name: string; onUndo: () => void } | null>(null);
+  const lists = useListsManager();
   return (
     <LabelsDialog
       open={open}
@@ -46,6 +49,8 @@ export default function LabelsDialogContainer({ open, onClose }: { open: boolean
         // Also after the dialog is closed.
         notify.withAction(`Deleted the label “${label.name}”`, { label: 'Undo', onClick: undo });
       }}
-    />
+    >
+      <ListsManager {...lists} />
+    </LabelsDialog>
   );
 }

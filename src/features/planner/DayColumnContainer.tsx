@@ -147,21 +147,21 @@ function OccurrenceCards({ occurrences }: { occurrences: readonly ShownOccurrenc
   );
 }
 
-/** One day (or Some Day) of the displayed week, wired to the store. */
-export const DayColumnContainer = memo(function DayColumnContainer({ date }: { date: TaskDate }) {
+/** One day (or Some Day, or a named list: `title` is its name) of the displayed week, wired to the store. */
+export const DayColumnContainer = memo(function DayColumnContainer({ date, title }: { date: TaskDate; title?: string }) {
   const dispatch = useAppDispatch();
   // react-dnd's drop target hooks run here, apart from the cards: an add or a delete (or a live move while
   // dragging) renders ColumnWithCards only, not these (~0.2-0.4 ms a column render, profiled).
   const { ref, isOver } = useColumnDrop(date);
   const onToggleSelected = useCallback(() => dispatch(columnToggled({ id: date })), [dispatch, date]);
   const onAddTask = useCallback((title: string) => void dispatch(quickAdded(title, date)), [dispatch, date]);
-  const someday = date === SOMEDAY;
+  const someday = date === SOMEDAY || title !== undefined;
 
   return (
     <ColumnWithCards
       date={date}
       id={dayElementId(date)}
-      title={someday ? 'Some Day' : dayLabel(date)}
+      title={title ?? (someday ? 'Some Day' : dayLabel(date))}
       dateLabel={someday ? undefined : dateLabel(date)}
       isToday={!someday && isTodayKey(date)}
       isOver={isOver}

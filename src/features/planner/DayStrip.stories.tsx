@@ -31,6 +31,15 @@ export const Phone: Story = {
   },
 };
 
+/** With named lists after Some Day: the strip scrolls sideways. */
+export const WithLists: Story = {
+  args: { lists: [{ id: 'list-1', name: 'Errands' }, { id: 'list-2', name: 'Books to read' }] },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Errands' }));
+    await expect(args.onJump).toHaveBeenCalledWith('list:list-1');
+  },
+};
+
 export const Dark: Story = {
   decorators: [
     (Story) => (

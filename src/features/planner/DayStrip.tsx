@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { SOMEDAY, type TaskDate } from '../tasks/types';
+import { listKey, SOMEDAY, type TaskDate } from '../tasks/types';
 
 export interface StripDay {
   date: string;
@@ -14,6 +14,8 @@ export interface StripDay {
 
 export interface DayStripProps {
   days: StripDay[];
+  /** The named lists shown in the week, after Some Day. */
+  lists?: readonly { id: string; name: string }[];
   /** Brings that day (or Some Day) into view. */
   onJump: (date: TaskDate) => void;
 }
@@ -23,13 +25,20 @@ const cell =
   'flex h-11 w-full cursor-pointer flex-col items-center justify-center rounded-lg text-[11px] leading-tight text-slate-600 ' +
   'focus-visible:outline-2 focus-visible:outline-indigo-500 dark:text-slate-300';
 
-/** On a phone, under the header: Mon-Sun and Some Day, today marked; a press jumps to that day in the agenda. */
-export const DayStrip = memo(function DayStrip({ days, onJump }: DayStripProps) {
+const NO_LISTS: DayStripProps['lists'] = [];
+
+/**
+ * On a phone, under the header: Mon-Sun, Some Day and the named lists, today marked; a press jumps to that day (or
+ * list) in the agenda. With lists the strip scrolls sideways, the days keeping their width.
+ */
+export const DayStrip = memo(function DayStrip({ days, lists = NO_LISTS, onJump }: DayStripProps) {
+  const scrolls = lists.length > 0;
+  const item = scrolls ? 'w-12 shrink-0' : undefined;
   return (
     <nav aria-label="Days" className="px-2 pb-1 sm:hidden">
-      <ul className="grid grid-cols-8">
+      <ul className={scrolls ? 'flex overflow-x-auto' : 'grid grid-cols-8'}>
         {days.map((day) => (
-          <li key={day.date}>
+          <li key={day.date} className={item}>
             {/* Its name begins with what it shows ('Mon 30', then the month): speech-input users say what they see
                 (WCAG 2.5.3, axe's label-in-name). The space keeps the two lines two words. */}
             <button
@@ -43,11 +52,18 @@ export const DayStrip = memo(function DayStrip({ days, onJump }: DayStripProps) 
             </button>
           </li>
         ))}
-        <li>
+        <li className={item}>
           <button type="button" onClick={() => onJump(SOMEDAY)} className={cell}>
             <span>Some</span> <span>Day</span>
           </button>
         </li>
+        {lists.map((list) => (
+          <li key={list.id} className="shrink-0">
+            <button type="button" onClick={() => onJump(listKey(list.id))} className={`${cell} max-w-32 px-2`}>
+              <span className="max-w-full truncate text-sm font-semibold">{list.name}</span>
+            </button>
+          </li>
+        ))}
       </ul>
     </nav>
   );

@@ -6,7 +6,8 @@ import type { MoveWeek } from '../tasks/MoveTaskDialog';
 import { loadMoveTaskDialog } from '../tasks/moveRequest';
 import { taskMovedToEnd } from '../tasks/events';
 import { selectTaskById } from '../tasks/taskSelectors';
-import type { TaskDate } from '../tasks/types';
+import { selectShownLists } from '../catalog/shownLists';
+import { listKey, type TaskDate } from '../tasks/types';
 import { selectAnchor } from './plannerSlice';
 import { dateLabel, dayLabel, shiftWeek, weekDayKeys } from './week';
 
@@ -46,6 +47,9 @@ export function MoveTaskDialogContainer({ taskId, occurrence, onClose }: { taskI
     return moving === 'occurrence' ? [week('Previous week', shiftWeek(anchor, -1)), ...ahead] : ahead;
   }, [anchor, moving]);
   const shown = task ? { title: task.title, date: task.date } : shownOccurrence;
+  // A task may go to a list; an occurrence belongs to its series' days.
+  const shownLists = useAppSelector(selectShownLists);
+  const lists = useMemo(() => shownLists.map((list) => ({ date: listKey(list.id), label: list.name })), [shownLists]);
   // Mounted from the first use on, so closing it is the <dialog>'s own close (focus goes back to 'Move to…').
   const [wanted, setWanted] = useState(false);
   if (shown && !wanted) setWanted(true);
@@ -59,7 +63,7 @@ export function MoveTaskDialogContainer({ taskId, occurrence, onClose }: { taskI
   };
   return (
     <Suspense fallback={null}>
-      <MoveTaskDialog open={!!shown} taskTitle={shown?.title ?? ''} currentDate={shown?.date ?? null} weeks={weeks} onMove={onMove} onClose={onClose} />
+      <MoveTaskDialog open={!!shown} taskTitle={shown?.title ?? ''} currentDate={shown?.date ?? null} weeks={weeks} lists={task ? lists : undefined} onMove={onMove} onClose={onClose} />
     </Suspense>
   );
 }

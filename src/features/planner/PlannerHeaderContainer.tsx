@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { UserMenuContainer } from '../auth/UserMenuContainer';
 import { LabelFilterContainer } from '../catalog/LabelFilterContainer';
+import { selectShownLists } from '../catalog/shownLists';
 import { useWeekTurnDrop } from '../dnd/dropZones';
 import { loadSearch } from '../search/searchOpening';
 import { redoRequested, selectCanRedo, selectCanUndo, undoRequested } from '../history/historySlice';
@@ -25,6 +26,7 @@ export function PlannerHeaderContainer({ onSearch }: { onSearch?: () => void }) 
     () => days.map((date) => ({ date, weekday: dayLabel(date), day: date.slice(8).replace(/^0/, ''), label: `${dayLabel(date)} ${dateLabel(date)}`, isToday: isTodayKey(date) })),
     [days],
   );
+  const stripLists = useAppSelector(selectShownLists);
   const jump = useCallback((date: string) => void revealDay(date), []);
   // Today's week, then today's heading under the header once it is on the page.
   const onToday = useCallback(() => {
@@ -52,7 +54,7 @@ export function PlannerHeaderContainer({ onSearch }: { onSearch?: () => void }) 
       onSearchIntent={prefetchSearch}
       userMenu={<UserMenuContainer />}
       labelFilter={<LabelFilterContainer />}
-      strip={<DayStrip days={stripDays} onJump={jump} />}
+      strip={<DayStrip days={stripDays} lists={stripLists} onJump={jump} />}
     />
   );
 }

@@ -1,15 +1,38 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense, useEffect, useState, type CSSProperties } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { whenIdle } from '../../lib/idle';
+import { selectShownLists } from '../catalog/shownLists';
 import { SOMEDAY } from '../tasks/types';
 import { DayColumnContainer } from './DayColumnContainer';
 
-/** The displayed week's seven days (Monday first) and Some Day: 1, 2, 4, then 8 columns as the screen widens. */
+// The named lists' columns and '+ New list' (a chunk of their own): fetched at once when there are lists to show,
+// otherwise in idle time, so the first load of a week without lists carries none of their code.
+const ListColumns = lazy(() => import('./ListColumns'));
+
+/**
+ * The displayed week's seven days (Monday first), Some Day, then the named lists: 1, 2, 4, then 8 columns as the
+ * screen widens (one more for each list on a wide screen).
+ */
 export const WeekGrid = memo(function WeekGrid({ days }: { days: string[] }) {
+  const lists = useAppSelector(selectShownLists).length;
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true), 2000), []);
+  const columns = lists > 0 ? 'xl:grid-cols-[repeat(var(--columns),minmax(0,1fr))]' : 'xl:grid-cols-8';
   return (
-    <div data-testid="week-grid" className="grid grid-cols-1 gap-3 sm:grid-cols-2 md:grid-cols-4 xl:grid-cols-8 xl:gap-1.5">
+    <div
+      data-testid="week-grid"
+      className={`grid grid-cols-1 gap-3 sm:grid-cols-2 md:grid-cols-4 xl:gap-1.5 ${columns}`}
+      style={lists > 0 ? ({ '--columns': 8 + lists } as CSSProperties) : undefined}
+    >
       {days.map((day) => (
         <DayColumnContainer key={day} date={day} />
       ))}
       <DayColumnContainer date={SOMEDAY} />
+      {(lists > 0 || idle) && (
+        <Suspense fallback={null}>
+          <ListColumns />
+        </Suspense>
+      )}
     </div>
   );
 });

@@ -1,5 +1,6 @@
 import { makeSelectTasksOn, selectDraggedTaskId } from '../tasks/taskSelectors';
-import type { TasksState, TaskEntity, TaskDate } from '../tasks/types';
+import { SOMEDAY, type TasksState, type TaskEntity, type TaskDate } from '../tasks/types';
+import type { CatalogState } from '../catalog/types';
 import { makeSelectWeekOccurrences } from '../series/weekOccurrences';
 import { selectSelectedColumn, selectWeekDayKeys, type PlannerState } from './plannerSlice';
 
@@ -20,14 +21,34 @@ export interface ColumnView {
  */
 export function makeSelectColumn() {
   const selectTasksOn = makeSelectTasksOn();
+  const selectOrphans = makeSelectOrphans();
   let last: ColumnView | null = null;
-  return (state: { tasks: TasksState; planner: PlannerState }, date: TaskDate): ColumnView => {
-    const tasks = selectTasksOn(state, date);
+  return (state: { tasks: TasksState; planner: PlannerState; catalog?: CatalogState }, date: TaskDate): ColumnView => {
+    const own = selectTasksOn(state, date);
+    const tasks = date === SOMEDAY ? selectOrphans(state, own) : own;
     const draggedId = selectDraggedTaskId(state);
     const selected = selectSelectedColumn(state) === date;
     const drag = state.tasks.drag;
     const dragFrom = drag !== null && drag.positions[drag.taskId]?.date === date;
     if (last && last.tasks === tasks && last.draggedId === draggedId && last.selected === selected && last.dragFrom === dragFrom) return last;
     return (last = { tasks, draggedId, selected, dragFrom });
+  };
+}
+
+/**
+ * Some Day's tasks, then those of lists this device does not have: a move into a list another device deleted meanwhile
+ * lands there (docs/organize.md), shown in Some Day rather than nowhere. The same array while neither changes.
+ */
+function makeSelectOrphans() {
+  let seen: unknown[] = [];
+  let last: TaskEntity[] = [];
+  return (state: { tasks: TasksState; catalog?: CatalogState }, own: TaskEntity[]): TaskEntity[] => {
+    const { days } = state.tasks;
+    const lists = state.catalog?.lists;
+    if (seen[0] === days && seen[1] === lists && seen[2] === own) return last;
+    seen = [days, lists, own];
+    const found = [...own];
+    for (const key in days) if (key.startsWith('list:') && !lists?.some((list) => `list:${list.id}` === key)) found.push(...days[key]!.ids.map((id) => days[key]!.entities[id]!));
+    return (last = found.length === own.length ? own : found);
   };
 }

@@ -3,7 +3,9 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { localDayKey } from '../series/days';
 import { loadedSeries, loadSeries } from '../series/seriesHost';
 import type { SeriesState } from '../series/seriesSlice';
-import { SOMEDAY } from '../tasks/types';
+import { notify } from '../../lib/notify';
+import { loadCatalog } from '../catalog/catalogHost';
+import { listIdOf, SOMEDAY } from '../tasks/types';
 import { MAX_QUERY_LENGTH } from './fold';
 import { groupHits } from './groups';
 import { searchTasks, type SearchHit } from './rank';
@@ -46,6 +48,8 @@ export default function SearchContainer({ typed, onHide }: SearchContainerProps)
   const dispatch = useAppDispatch();
   const days = useAppSelector((state) => state.tasks.days);
   const series = useAppSelector((state) => state.series);
+  const catalogLists = useAppSelector((state) => state.catalog.lists);
+  const lists = useMemo(() => new Map(catalogLists.map((list) => [list.id, list])), [catalogLists]);
   const code = useSeriesCode(series);
   const [today] = useState(() => localDayKey(new Date()));
   const [query, setQuery] = useState(() => (typed.current || lastQuery).slice(0, MAX_QUERY_LENGTH));
@@ -55,8 +59,8 @@ export default function SearchContainer({ typed, onHide }: SearchContainerProps)
   const view = useMemo((): SearchView => {
     const outcome = searchTasks(index, query, today);
     if (outcome.kind !== 'results') return outcome;
-    return { kind: 'results', groups: groupHits(outcome.hits, today), total: outcome.total, shown: outcome.hits.length, words: outcome.words };
-  }, [index, query, today]);
+    return { kind: 'results', groups: groupHits(outcome.hits, today, lists), total: outcome.total, shown: outcome.hits.length, words: outcome.words };
+  }, [index, query, today, lists]);
 
   const changeQuery = (text: string) => {
     // A pasted page of text is cut, and the dialog says so: nothing of it is kept anywhere else.
@@ -76,7 +80,21 @@ export default function SearchContainer({ typed, onHide }: SearchContainerProps)
 
   const pick = ({ doc }: SearchHit) => {
     onHide();
-    if (doc.date !== SOMEDAY) dispatch(weekShown(doc.date));
+    const listId = listIdOf(doc.date);
+    const list = listId === null ? undefined : lists.get(listId);
+    // An archived list's task is not on the week: the toast says where it is and offers the list back, then shows it.
+    if (list?.archived) {
+      notify.withAction(`“${doc.title}” is in the archived list “${list.name}”.`, {
+        label: 'Restore the list',
+        onClick: () =>
+          void loadCatalog().then((code) => {
+            dispatch(code.listArchivedSet({ id: list.id, archived: false }));
+            focusCard(doc.target);
+          }),
+      });
+      return;
+    }
+    if (doc.date !== SOMEDAY && listId === null) dispatch(weekShown(doc.date));
     focusCard(doc.target);
   };
 

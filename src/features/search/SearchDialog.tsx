@@ -125,7 +125,18 @@ export function SearchDialog({ query, onQueryChange, view, cutTo = null, onPick,
                 </div>
                 {group.hits.map((hit) => {
                   const at = index++;
-                  return <ResultOption key={hit.doc.key} id={optionId(at)} hit={hit} words={view.words} active={at === activeIndex} onPick={onPick} onHover={() => setActive(at)} />;
+                  return (
+                    <ResultOption
+                      key={hit.doc.key}
+                      id={optionId(at)}
+                      hit={hit}
+                      place={group.place}
+                      words={view.words}
+                      active={at === activeIndex}
+                      onPick={onPick}
+                      onHover={() => setActive(at)}
+                    />
+                  );
                 })}
               </div>
             ))}
@@ -147,15 +158,18 @@ function statusText(view: SearchView, query: string, cutTo: number | null): stri
 interface ResultOptionProps {
   id: string;
   hit: SearchHit;
+  /** Its list's name, for a result in a named list. */
+  place?: string;
   words: string[];
   active: boolean;
   onPick: (hit: SearchHit) => void;
   onHover: () => void;
 }
 
-function ResultOption({ id, hit, words, active, onPick, onHover }: ResultOptionProps) {
+function ResultOption({ id, hit, place: listPlace, words, active, onPick, onHover }: ResultOptionProps) {
   const { doc } = hit;
-  const place = doc.repeatText ? `${doc.repeatText} · ${doc.next ? 'next ' : ''}${placeLabel(doc.date)}` : placeLabel(doc.date);
+  const where = listPlace ?? placeLabel(doc.date);
+  const place = doc.repeatText ? `${doc.repeatText} · ${doc.next ? 'next ' : ''}${where}` : where;
   return (
     <div
       role="option"

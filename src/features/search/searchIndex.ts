@@ -5,8 +5,8 @@ import { fold } from './fold';
 // What search looks through: one document per task and per series (with the occurrences a person renamed or
 // wrote notes on), folded once. It is derived from the store's state on every change and never stored: a day's
 // documents are kept while that day's state object is the same (an edit copies only the day it touches), so
-// after an edit only that day is folded again. Checklist items are lines after the notes (notesAndItems); named
-// lists will be a place of a document, not another index.
+// after an edit only that day is folded again. Checklist items are lines after the notes (notesAndItems); a named
+// list is a place of a document (its column key), not another index.
 
 /** Where picking a result goes: a task's card, or an occurrence's (series id and the day its rule gave it). */
 export type SearchTarget = { kind: 'task'; id: string } | { kind: 'occurrence'; seriesId: string; originalDate: string };
@@ -21,7 +21,7 @@ export interface SearchDoc {
   notes: string;
   foldedTitle: string;
   foldedNotes: string;
-  /** Where it stands: a day key or 'someday' (for a series, the occurrence a result goes to). */
+  /** Where it stands: a day key, 'someday' or a list's column (for a series, the occurrence a result goes to). */
   date: TaskDate;
   /** The day's number (days since 1970), NaN for Some Day: ranking by nearness to today. */
   day: number;
@@ -46,7 +46,7 @@ export function notesAndItems(notes: string, checklist: readonly { text: string;
   return notes ? `${notes}\n${lines.join('\n')}` : lines.join('\n');
 }
 
-const dayOf = (date: TaskDate) => (date === SOMEDAY ? NaN : dayNumber(date));
+const dayOf = (date: TaskDate) => (date === SOMEDAY || date.startsWith('list:') ? NaN : dayNumber(date));
 
 export function makeDoc(fields: Omit<SearchDoc, 'foldedTitle' | 'foldedNotes' | 'day'>): SearchDoc {
   return { ...fields, foldedTitle: fold(fields.title), foldedNotes: fold(fields.notes), day: dayOf(fields.date) };

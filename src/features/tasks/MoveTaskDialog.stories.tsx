@@ -32,6 +32,15 @@ export const Open: Story = {
   },
 };
 
+/** With named lists: they come after Some Day. */
+export const WithLists: Story = {
+  args: { lists: [{ date: 'list:list-1', label: 'Errands' }, { date: 'list:list-2', label: 'Books to read' }] },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Errands' }));
+    await expect(args.onMove).toHaveBeenCalledWith('list:list-1');
+  },
+};
+
 /** On a phone the days come three to a row, each a finger-sized button. */
 export const Phone: Story = { globals: { viewport: { value: 'mobile2', isRotated: false } } };
 

@@ -16,6 +16,8 @@ export interface MoveTaskDialogProps {
   /** The task's day now: shown, not offered. */
   currentDate: TaskDate | null;
   weeks: MoveWeek[];
+  /** The named lists offered after Some Day (column keys and names). */
+  lists?: readonly { date: TaskDate; label: string }[];
   onMove: (date: TaskDate) => void;
   onClose: () => void;
 }
@@ -25,8 +27,8 @@ const choice =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500 disabled:cursor-default disabled:border-indigo-300 disabled:bg-indigo-50 ' +
   'disabled:text-indigo-700 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-indigo-500/10 dark:disabled:bg-indigo-500/10 dark:disabled:text-indigo-300';
 
-/** Moving a task without dragging: any day of this or next week, or Some Day; one press, one undoable move. */
-export function MoveTaskDialog({ open, taskTitle, currentDate, weeks, onMove, onClose }: MoveTaskDialogProps) {
+/** Moving a task without dragging: any day of this or next week, Some Day or a list; one press, one undoable move. */
+export function MoveTaskDialog({ open, taskTitle, currentDate, weeks, lists = [], onMove, onClose }: MoveTaskDialogProps) {
   const id = useId();
   const button = (date: TaskDate, label: string) => (
     <button
@@ -52,6 +54,14 @@ export function MoveTaskDialog({ open, taskTitle, currentDate, weeks, onMove, on
           </div>
         ))}
         <div className="grid">{button(SOMEDAY, 'Some Day')}</div>
+        {lists.length > 0 && (
+          <div role="group" aria-labelledby={`${id}-lists`}>
+            <h3 id={`${id}-lists`} className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-400">
+              Lists
+            </h3>
+            <div className="grid grid-cols-2 gap-2">{lists.map((list) => button(list.date, list.label))}</div>
+          </div>
+        )}
       </div>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import { newTaskId } from '../../lib/ids';
 import { isChecklistShape, newChecklistItemId } from './checklist';
-import { isDayKey, SOMEDAY, type Task, type TaskDate, type TaskDays } from './types';
+import { isDayKey, listIdOf, SOMEDAY, wireDate, type Task, type TaskDate, type TaskDays } from './types';
 
 // Every change to the task list is one of the events below (tasksReducer.ts says what each does). Ids and
 // timestamps are made in `prepare`, so the reducer is pure and a recorded action log replays to the same state
@@ -9,9 +9,11 @@ import { isDayKey, SOMEDAY, type Task, type TaskDate, type TaskDays } from './ty
 
 const taskAction = <P>(name: string) => createAction<P>(`tasks/${name}`);
 
+// A named list's column (`list:<id>`) goes out as Some Day with `list` (types.ts wireDate): an older version reads it as
+// Some Day, and the reducers read both back into the list's column (columnOf).
 export const taskAdded = createAction('tasks/taskAdded', (title: string, date: TaskDate) => {
   const createdAt = Date.now();
-  return { payload: { id: newTaskId(createdAt), title, date, createdAt } };
+  return { payload: { id: newTaskId(createdAt), title, ...wireDate(date), createdAt } };
 });
 export const taskRenamed = taskAction<{ id: string; title: string }>('taskRenamed');
 /** The task's notes as they now read ('' clears them); sets, like a rename. */
@@ -26,10 +28,14 @@ export const taskLabelsSet = taskAction<{ id: string; labels: string[] }>('taskL
 /** Completion is set, never toggled: a replayed or concurrent event states the intended value. */
 export const taskCompletionSet = taskAction<{ id: string; completed: boolean }>('taskCompletionSet');
 export const taskDeleted = taskAction<{ id: string }>('taskDeleted');
-/** Move a task into `toDate` at `toIndex` (its index once it is removed from its old place). */
-export const taskMoved = taskAction<{ id: string; toDate: TaskDate; toIndex: number }>('taskMoved');
+const wireMove = <P extends { toDate: TaskDate }>(move: P) => {
+  const list = listIdOf(move.toDate);
+  return { payload: (list ? { ...move, toDate: SOMEDAY, list } : move) as P & { list?: string } };
+};
+/** Move a task into `toDate` at `toIndex` (its index once it is removed from its old place); Some Day or a day drops its list. */
+export const taskMoved = createAction('tasks/taskMoved', (move: { id: string; toDate: TaskDate; toIndex: number }) => wireMove(move));
 /** Move a task to the end of `toDate` (a drop on a column rather than on a task). */
-export const taskMovedToEnd = taskAction<{ id: string; toDate: TaskDate }>('taskMovedToEnd');
+export const taskMovedToEnd = createAction('tasks/taskMovedToEnd', (move: { id: string; toDate: TaskDate }) => wireMove(move));
 /**
  * Puts a whole task back as given (creating or overwriting it) at index `order` of its day: undo of a
  * delete, an imported backup, tasks that existed before sync began. A PUT, so replaying it is harmless.
@@ -59,7 +65,7 @@ export const checklistItemDeleted = taskAction<{ id: string; itemId: string }>('
  */
 export const checklistItemMadeTask = createAction('tasks/checklistItemMadeTask', (id: string, itemId: string, date: TaskDate) => {
   const createdAt = Date.now();
-  return { payload: { id, itemId, newTask: { id: newTaskId(createdAt), date, createdAt } } };
+  return { payload: { id, itemId, newTask: { id: newTaskId(createdAt), ...wireDate(date), createdAt } } };
 });
 /** Many taskRestored at once, in the given order (an import, the undo of one): the same result as one per task. */
 export const tasksRestored = taskAction<{ tasks: Task[] }>('tasksRestored');
@@ -128,6 +134,7 @@ export const isTaskListChange = (action: unknown): action is TaskEvent | ReturnT
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 const isIndex = (value: unknown): boolean => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+const isListField = (value: unknown): boolean => value === undefined || isText(value);
 const isTaskShape = (value: unknown): boolean =>
   isRecord(value) &&
   isText(value.id) &&
@@ -139,7 +146,8 @@ const isTaskShape = (value: unknown): boolean =>
   isIndex(value.order) &&
   (value.notes === undefined || typeof value.notes === 'string') &&
   (value.checklist === undefined || isChecklistShape(value.checklist)) &&
-  (value.labels === undefined || (Array.isArray(value.labels) && value.labels.every(isText)));
+  (value.labels === undefined || (Array.isArray(value.labels) && value.labels.every(isText))) &&
+  isListField(value.list);
 
 /**
  * Whether a value read from elsewhere (the cloud log, another tab, a file) is a task event this
@@ -151,7 +159,7 @@ export function isWellFormedTaskEvent(value: unknown): value is TaskEvent {
   if (!isRecord(payload)) return false;
   switch (value.type.slice('tasks/'.length)) {
     case 'taskAdded':
-      return isText(payload.id) && typeof payload.title === 'string' && isText(payload.date) && typeof payload.createdAt === 'number';
+      return isText(payload.id) && typeof payload.title === 'string' && isText(payload.date) && typeof payload.createdAt === 'number' && isListField(payload.list);
     case 'taskRenamed':
       return isText(payload.id) && typeof payload.title === 'string';
     case 'taskNotesSet':
@@ -163,9 +171,9 @@ export function isWellFormedTaskEvent(value: unknown): value is TaskEvent {
     case 'taskDeleted':
       return isText(payload.id);
     case 'taskMoved':
-      return isText(payload.id) && isText(payload.toDate) && isIndex(payload.toIndex);
+      return isText(payload.id) && isText(payload.toDate) && isIndex(payload.toIndex) && isListField(payload.list);
     case 'taskMovedToEnd':
-      return isText(payload.id) && isText(payload.toDate);
+      return isText(payload.id) && isText(payload.toDate) && isListField(payload.list);
     case 'taskRestored':
       return isTaskShape(payload.task);
     case 'tasksRestored':
@@ -187,7 +195,7 @@ export function isWellFormedTaskEvent(value: unknown): value is TaskEvent {
       return isText(payload.id) && isText(payload.itemId);
     case 'checklistItemMadeTask':
       return isText(payload.id) && isText(payload.itemId) && isRecord(payload.newTask) && isText(payload.newTask.id) &&
-        (payload.newTask.date === SOMEDAY || isDayKey(payload.newTask.date)) && typeof payload.newTask.createdAt === 'number';
+        (payload.newTask.date === SOMEDAY || isDayKey(payload.newTask.date)) && typeof payload.newTask.createdAt === 'number' && isListField(payload.newTask.list);
     default:
       return false;
   }

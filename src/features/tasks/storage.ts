@@ -1,6 +1,6 @@
 import { readChecklist } from './checklist';
 import { byOrder, datesInOrder, taskAt } from './taskList';
-import { labelsField, type DayTasks, type TaskDays, type Task } from './types';
+import { columnOf, labelsField, SOMEDAY, type DayTasks, type TaskDays, type Task } from './types';
 
 // The stored form is the spec's: a plain JSON array of tasks under one key.
 export const TASKS_KEY = 'weekly-planner-tasks';
@@ -18,7 +18,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /** A stored entry as a Task, or null when it cannot be one. Missing order is left as NaN for the migration. */
 export function toTask(value: unknown): Task | null {
   if (!isRecord(value)) return null;
-  const { id, title, date, completed, createdAt, order, notes, labels } = value;
+  const { id, title, date, completed, createdAt, order, notes, labels, list } = value;
   const checklist = readChecklist(value.checklist);
   if (typeof id !== 'string' || !id || typeof title !== 'string' || typeof date !== 'string' || !date) return null;
   return {
@@ -31,6 +31,8 @@ export function toTask(value: unknown): Task | null {
     ...(typeof notes === 'string' && notes !== '' ? { notes } : {}),
     ...(checklist ? { checklist } : {}),
     ...labelsField(labels),
+    // A list's task is in Some Day for every version; the field names the list (docs/organize.md).
+    ...(date === SOMEDAY && typeof list === 'string' && list ? { list } : {}),
   };
 }
 
@@ -86,9 +88,11 @@ export function normalizeOrders(tasks: Task[]): void {
 function groupByDate(tasks: Task[]): Map<string, Task[]> {
   const byDate = new Map<string, Task[]>();
   for (const task of tasks) {
-    const list = byDate.get(task.date);
+    // Orders count within a column: Some Day and each list apart.
+    const column = columnOf(task.date, task.list);
+    const list = byDate.get(column);
     if (list) list.push(task);
-    else byDate.set(task.date, [task]);
+    else byDate.set(column, [task]);
   }
   return byDate;
 }
@@ -120,9 +124,9 @@ function ordersComplete(list: Task[]): boolean {
 
 /** Renumbers each date whose tasks lack a numeric order. Returns whether anything changed. */
 export function migrateLegacyOrder(tasks: Task[]): boolean {
-  const legacyDates = new Set(tasks.filter((task) => Number.isNaN(task.order)).map((task) => task.date));
+  const legacyDates = new Set(tasks.filter((task) => Number.isNaN(task.order)).map((task) => columnOf(task.date, task.list)));
   if (legacyDates.size === 0) return false;
-  for (const list of groupByDate(tasks.filter((task) => legacyDates.has(task.date))).values()) {
+  for (const list of groupByDate(tasks.filter((task) => legacyDates.has(columnOf(task.date, task.list)))).values()) {
     list
       .sort((a, b) => a.createdAt - b.createdAt || byOrder(a, b))
       .forEach((task, index) => {

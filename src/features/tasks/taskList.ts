@@ -1,4 +1,4 @@
-import type { DayTasks, Task, TaskDate, TaskDays, TaskEntity, TasksState } from './types';
+import { columnOf, listIdOf, SOMEDAY, type DayTasks, type Task, type TaskDate, type TaskDays, type TaskEntity, type TasksState } from './types';
 
 // The list as it is stored, exported and synced (tasks with their `order`) and the days the store keeps it as
 // (see TaskDays): the conversions both ways and the lookups of one task.
@@ -42,17 +42,21 @@ export function placedTask(tasks: Pick<TasksState, 'days'>, id: string, hint?: T
 }
 
 /** A task as written out at `order`, field by field in one shape (what storage has always held, key order included). */
-export const taskAt = (task: TaskEntity, order: number): Task => ({
-  id: task.id,
-  title: task.title,
-  date: task.date,
-  completed: task.completed,
-  createdAt: task.createdAt,
-  order,
-  ...(task.notes ? { notes: task.notes } : {}),
-  ...(task.checklist?.length ? { checklist: task.checklist } : {}),
-  ...(task.labels && task.labels.length > 0 ? { labels: task.labels } : {}),
-});
+export function taskAt(task: TaskEntity, order: number): Task {
+  const list = listIdOf(task.date);
+  return {
+    id: task.id,
+    title: task.title,
+    date: list ? SOMEDAY : task.date,
+    completed: task.completed,
+    createdAt: task.createdAt,
+    order,
+    ...(task.notes ? { notes: task.notes } : {}),
+    ...(task.checklist?.length ? { checklist: task.checklist } : {}),
+    ...(task.labels && task.labels.length > 0 ? { labels: task.labels } : {}),
+    ...(list ? { list } : {}),
+  };
+}
 
 /** Every task, day by day (days in key order, each in display order): what is stored, exported and synced. */
 export function allTasksOf(days: TaskDays): Task[] {
@@ -71,9 +75,10 @@ export function daysFrom(tasks: readonly Task[]): TaskDays {
   for (const task of tasks) {
     if (seen.has(task.id)) continue;
     seen.add(task.id);
-    const list = byDate.get(task.date);
+    const column = columnOf(task.date, task.list);
+    const list = byDate.get(column);
     if (list) list.push(task);
-    else byDate.set(task.date, [task]);
+    else byDate.set(column, [task]);
   }
   const days: TaskDays = {};
   for (const [date, list] of byDate) {
@@ -81,7 +86,7 @@ export function daysFrom(tasks: readonly Task[]): TaskDays {
     const entities = newEntities();
     for (const task of list.sort(byOrder)) {
       ids.push(task.id);
-      entities[task.id] = entityOf(task);
+      entities[task.id] = entityOf(task.date === date ? task : { ...task, date });
     }
     days[date] = Object.freeze({ ids: Object.freeze(ids) as string[], entities: Object.freeze(entities) });
   }
@@ -92,7 +97,7 @@ export function daysFrom(tasks: readonly Task[]): TaskDays {
  * A task as the store keeps it (no `order`), frozen, built field by field (one shape for all; a spread is twice as
  * slow), and a second shape for the few with notes, labels or a checklist.
  */
-const entityOf = (task: TaskEntity): TaskEntity =>
+const entityOf = (task: Task | TaskEntity): TaskEntity =>
   task.notes || task.labels || task.checklist?.length
     ? Object.freeze({
         id: task.id,

@@ -31,7 +31,7 @@ import {
 import { addItem, deleteItem, moveItem, readChecklist, setItemDone, setItemText, type ChecklistItem } from './checklist';
 import { TaskEdit, sameTask } from './taskEdit';
 import { daysFrom } from './taskList';
-import { isDayKey, isOverdue, labelsField, type Task, type TaskDate, type TaskDays, type TaskEntity, type TasksState } from './types';
+import { columnOf, isDayKey, isOverdue, labelsField, type Task, type TaskDate, type TaskDays, type TaskEntity, type TasksState } from './types';
 
 const NO_DAYS: TaskDays = Object.freeze({}) as TaskDays;
 const initialState: TasksState = Object.freeze({ days: NO_DAYS, drag: null });
@@ -46,7 +46,7 @@ function restoredTask(given: Task | undefined): TaskEntity | null {
   return {
     id: given.id,
     title,
-    date: given.date,
+    date: columnOf(given.date, given.list),
     completed: given.completed === true,
     createdAt: Number.isFinite(given.createdAt) ? given.createdAt : 0,
     ...notes,
@@ -90,10 +90,10 @@ type Payload<C extends (...args: never[]) => { payload: unknown }> = ReturnType<
 /** What each event does, on an edit of the state (one reduction, or a replay of many events). */
 const apply: Record<string, Apply> = {
   [taskAdded.type]: (edit, action) => {
-    const { id, title, date, createdAt } = (action as ReturnType<typeof taskAdded>).payload;
+    const { id, title, date, list, createdAt } = (action as ReturnType<typeof taskAdded>).payload;
     const trimmed = String(title ?? '').trim();
     if (!trimmed || typeof id !== 'string' || typeof date !== 'string' || edit.get(id)) return;
-    edit.insert({ id, title: trimmed, date, completed: false, createdAt });
+    edit.insert({ id, title: trimmed, date: columnOf(date, list), completed: false, createdAt });
   },
   [taskRenamed.type]: (edit, action) => {
     const { id, title } = (action as ReturnType<typeof taskRenamed>).payload;
@@ -125,12 +125,12 @@ const apply: Record<string, Apply> = {
     edit.remove((action as ReturnType<typeof taskDeleted>).payload.id);
   },
   [taskMoved.type]: (edit, action) => {
-    const { id, toDate, toIndex } = (action as ReturnType<typeof taskMoved>).payload;
-    moveInDrag(edit, id, toDate, toIndex);
+    const { id, toDate, toIndex, list } = (action as ReturnType<typeof taskMoved>).payload;
+    moveInDrag(edit, id, columnOf(toDate, list), toIndex);
   },
   [taskMovedToEnd.type]: (edit, action) => {
-    const { id, toDate } = (action as ReturnType<typeof taskMovedToEnd>).payload;
-    moveInDrag(edit, id, toDate, Number.MAX_SAFE_INTEGER);
+    const { id, toDate, list } = (action as ReturnType<typeof taskMovedToEnd>).payload;
+    moveInDrag(edit, id, columnOf(toDate, list), Number.MAX_SAFE_INTEGER);
   },
   [taskRestored.type]: (edit, action) => {
     const given = (action as ReturnType<typeof taskRestored>).payload.task;
@@ -186,7 +186,7 @@ const apply: Record<string, Apply> = {
     const item = task?.checklist?.find((one) => one.id === itemId);
     if (!task || !item || !newTask || typeof newTask.id !== 'string' || edit.get(newTask.id) || typeof newTask.date !== 'string') return;
     edit.update(task.id, { checklist: deleteItem(task.checklist, item.id)! });
-    edit.insert({ id: newTask.id, title: item.text, date: newTask.date, completed: item.done, createdAt: Number(newTask.createdAt) || 0 });
+    edit.insert({ id: newTask.id, title: item.text, date: columnOf(newTask.date, (newTask as { list?: string }).list), completed: item.done, createdAt: Number(newTask.createdAt) || 0 });
   },
   [taskDragMovedTo.type]: (edit, action) => {
     const { id, toDate, toIndex } = (action as ReturnType<typeof taskDragMovedTo>).payload;

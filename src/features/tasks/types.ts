@@ -23,6 +23,22 @@ export interface Task {
   checklist?: readonly ChecklistItem[];
   /** Ids of the task's labels (catalog/, docs/organize.md); absent when it has none. Older code ignores it. */
   labels?: string[];
+  /**
+   * The named list it is in (catalog/, docs/organize.md), only beside `date: 'someday'`: older code ignores the field and
+   * shows the task in Some Day. Inside the store the list is the task's column key instead (listKey).
+   */
+  list?: string;
+}
+
+/** A named list's column in the store: `list:<id>`. Written out, its tasks are `date: 'someday'` with `list: <id>`. */
+export const listKey = (id: string): TaskDate => `list:${id}`;
+export const listIdOf = (date: TaskDate): string | null => (date.startsWith('list:') ? date.slice(5) : null);
+/** The column of a task or an event as written out (its date, and its list beside Some Day). */
+export const columnOf = (date: TaskDate, list?: unknown): TaskDate => (date === SOMEDAY && typeof list === 'string' && list ? listKey(list) : date);
+/** A column as written out: a list's is Some Day with the list's id. */
+export function wireDate(column: TaskDate): { date: TaskDate; list?: string } {
+  const list = listIdOf(column);
+  return list ? { date: SOMEDAY, list } : { date: column };
 }
 
 /** A task's labels as kept: label ids, each once, at most MAX_TASK_LABELS; nothing when there are none. */
@@ -40,7 +56,7 @@ export const MAX_TASK_LABELS = 20;
  * turns into `order` (allTasksOf in taskList.ts): kept in every task, a delete at the top of a day made a new
  * object of every task after it.
  */
-export type TaskEntity = Omit<Task, 'order'>;
+export type TaskEntity = Omit<Task, 'order' | 'list'>;
 
 /** Unfinished and dated before `today` (day keys compare as strings); Some Day is never overdue. */
 export const isOverdue = <T extends TaskEntity>(task: T | undefined, today: TaskDate): task is T =>
