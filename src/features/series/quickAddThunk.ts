@@ -11,7 +11,7 @@ import { loadSeries } from './seriesHost';
 // only for a text that may hold such a phrase; any other title is added at once, as before.
 
 /** A word a trailing phrase could hold (a day, 'every', 'next', …): only then is the text read by the parser. */
-const MAY_HOLD_PHRASE =
+export const MAY_HOLD_PHRASE =
   /\b(every|today|tomorrow|someday|week|on|in|(mon|tues?|wed(nes)?|thu(rs)?|fri|sat(ur)?|sun)(day)?s?|jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/i;
 
 const dayWords = (date: string) => {
