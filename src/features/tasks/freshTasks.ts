@@ -1,4 +1,5 @@
 import type { AppThunk } from '../../app/store';
+import { MAY_HOLD_PHRASE } from '../series/quickAddThunk';
 import { taskRenamed } from './events';
 
 // Tasks just made by the floating '+' ('New task', its title opened for typing at once): their first rename reads
@@ -25,7 +26,10 @@ export const takeFresh = (id: string): boolean => fresh.delete(id);
  */
 export const cardRenamed =
   (id: string, typed: string): AppThunk<unknown> =>
-  (dispatch) =>
-    takeFresh(id)
-      ? import('../series/quickRenameThunk').then(({ freshRenamed }) => dispatch(freshRenamed(id, typed)))
-      : dispatch(taskRenamed({ id, title: typed }));
+  (dispatch) => {
+    const plain = () => dispatch(taskRenamed({ id, title: typed }));
+    // A text with no '#' and no word a phrase could hold is renamed at once, as any other (offline too).
+    if (!takeFresh(id) || (!typed.includes('#') && !MAY_HOLD_PHRASE.test(typed))) return plain();
+    // The reader's chunk out of reach (offline before it was ever fetched): the title as typed, nothing lost.
+    return import('../series/quickRenameThunk').then(({ freshRenamed }) => dispatch(freshRenamed(id, typed)), plain);
+  };
