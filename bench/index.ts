@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 // `npm run bench`: runs every bench present, in order, and prints their figures. A bench that fails
-// is reported and the others still run. `npm run bench -- ruler` (or phone, drag, client, server, sync, series, seriesRender, search, load) runs only those named.
+// is reported and the others still run. `npm run bench -- ruler` (or phone, drag, client, server, sync, series, seriesRender, labelsRender, search, load) runs only those named.
 
 const BENCHES = [
   { file: 'client.ts', run: 'benchClient' },
@@ -11,6 +11,7 @@ const BENCHES = [
   { file: 'sync.ts', run: 'benchSync' },
   { file: 'series.ts', run: 'benchSeries' },
   { file: 'seriesRender.ts', run: 'benchSeriesRender' },
+  { file: 'labelsRender.ts', run: 'benchLabelsRender' },
   { file: 'search.ts', run: 'benchSearch' },
   // Part of client.ts's run; on their own only when named.
   { file: 'ruler.ts', run: 'benchRuler', onlyWhenNamed: true },

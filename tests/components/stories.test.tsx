@@ -9,6 +9,7 @@ import * as taskDetailsStories from '../../src/features/tasks/TaskDetailsDialog.
 import * as repeatPickerStories from '../../src/features/tasks/RepeatPicker.stories';
 import * as premiumDialogStories from '../../src/features/subscription/PremiumDialog.stories';
 import * as searchDialogStories from '../../src/features/search/SearchDialog.stories';
+import * as taskLabelsFieldStories from '../../src/features/catalog/TaskLabelsField.stories';
 
 // The stories are the fixtures: each one is mounted with its args and decorators and its play
 // function runs (with its own assertions), then we check what a person would see.
@@ -46,6 +47,16 @@ describe('TaskCard stories', () => {
     WithLabelsCompletedDark: () => expect(screen.getByRole('button', { name: 'Mark "Call the bank" complete', pressed: true })).toBeInTheDocument(),
     WithChecklist: () => expect(screen.getByRole('img', { name: 'Checklist: 2 of 5 done' })).toHaveTextContent('2/5'),
     ChecklistDone: () => expect(screen.getByRole('img', { name: 'Checklist: 3 of 3 done' })).toHaveAttribute('data-complete'),
+  });
+});
+
+describe('TaskLabelsField stories', () => {
+  eachStory(composeStories(taskLabelsFieldStories), {
+    OneChosen: () => expect(screen.getByRole('checkbox', { name: 'Home' })).toBeChecked(),
+    NoLabelsYet: () => expect(screen.queryByRole('checkbox')).not.toBeInTheDocument(),
+    TooLong: () => expect(screen.getByRole('textbox', { name: 'New label for this task' })).toHaveAttribute('aria-invalid', 'true'),
+    // An occurrence's details: the labels are the series'.
+    ForSeries: () => expect(screen.getByRole('group', { name: 'Labels' })).toHaveAccessibleDescription('Every occurrence of this repeating task carries them.'),
   });
 });
 

@@ -242,6 +242,115 @@ test.describe('backup', () => {
   });
 });
 
+/** A labelled task, a checklist with one item ticked, and a labelled weekly series, as a visitor's storage holds them. */
+const ORGANIZED = {
+  tasks: [
+    { ...task('Alpha', MON, 0), labels: ['label-work'] },
+    {
+      ...task('Bravo', TUE, 0),
+      checklist: [
+        { id: 'item-passport', text: 'Passport', done: true },
+        { id: 'item-charger', text: 'Charger', done: false },
+      ],
+    },
+  ],
+  catalog: { version: 1, labels: [{ id: 'label-work', name: 'Work', colour: 'blue', createdAt: 1 }], lists: [], aliases: {} },
+  series: {
+    version: 1,
+    series: [{ id: 'series-standup', template: { title: 'Standup', notes: '', labels: ['label-work'] }, firstDate: MON, repeat: { kind: 'rule', rule: 'FREQ=WEEKLY;BYDAY=TH' }, createdAt: 1_764_000_000_000 }],
+    exceptions: [],
+  },
+};
+
+const cardOf = (page: Page, day: string, title: string) =>
+  column(page, day)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: `Mark "${title}" complete` }) });
+
+/** The labelled task, the checklist's progress and the labelled series' occurrence, on screen. */
+async function expectOrganized(page: Page) {
+  await expect(cardOf(page, 'Mon 23 Nov', 'Alpha').locator('.label-chip')).toHaveText(['Work']);
+  await expect(cardOf(page, 'Tue 24 Nov', 'Bravo').getByRole('img', { name: 'Checklist: 1 of 2 done' })).toHaveText('1/2');
+  await expect(cardOf(page, 'Thu 26 Nov', 'Standup').locator('.label-chip')).toHaveText(['Work']);
+}
+
+test.describe('backup with labels and checklists', () => {
+  test("exported from the user menu, imported by Merge and by Replace in a fresh visitor's browser: labels and ticks intact", async ({ page, browser }) => {
+    await openPlanner(page, ORGANIZED.tasks, { 'weekly-planner-catalog': JSON.stringify(ORGANIZED.catalog), 'weekly-planner-series': JSON.stringify(ORGANIZED.series) });
+    await expectOrganized(page);
+    const dialog = await openSettings(page);
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Export' }).click();
+    const text = await readFile((await (await download).path())!, 'utf8');
+    const backup = JSON.parse(text) as { tasks: Array<{ title: string; labels?: string[] }>; series: Array<{ template: { labels?: string[] } }>; catalog: { labels: Array<{ name: string }> } };
+    expect(backup.tasks.find((one) => one.title === 'Alpha')!.labels).toEqual(['label-work']);
+    expect(backup.series[0]!.template.labels).toEqual(['label-work']);
+    expect(backup.catalog.labels.map((label) => label.name)).toEqual(['Work']);
+
+    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    try {
+      const fresh = await other.newPage();
+      await openPlanner(fresh, []);
+      // This browser has a label of the same name (another id) and a task of its own.
+      await fresh.getByRole('button', { name: 'Add task to Wed 25 Nov' }).click();
+      await fresh.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).fill('Mine #work');
+      await fresh.getByRole('textbox', { name: 'New task for Wed 25 Nov' }).press('Enter');
+      await expect(cardOf(fresh, 'Wed 25 Nov', 'Mine').locator('.label-chip')).toHaveText(['work']);
+
+      let settings = await openSettings(fresh);
+      await importFile(fresh, settings, 'backup.json', text);
+      await settings.getByRole('button', { name: 'Merge' }).click();
+      await expect(settings.getByRole('status')).toContainText('Merged');
+      await settings.getByRole('button', { name: 'Close' }).click();
+      // Merged: the file's 'Work' is this browser's 'work' (one label), on the file's task and series as on this one's.
+      await expect(cardOf(fresh, 'Mon 23 Nov', 'Alpha').locator('.label-chip')).toHaveText(['work']);
+      await expect(cardOf(fresh, 'Thu 26 Nov', 'Standup').locator('.label-chip')).toHaveText(['work']);
+      await expect(cardOf(fresh, 'Tue 24 Nov', 'Bravo').getByRole('img', { name: 'Checklist: 1 of 2 done' })).toBeVisible();
+      await expect(cardOf(fresh, 'Wed 25 Nov', 'Mine').locator('.label-chip')).toHaveText(['work']);
+      const names = await fresh.evaluate(() => (JSON.parse(localStorage.getItem('weekly-planner-catalog')!) as { labels: Array<{ name: string }> }).labels.map((label) => label.name));
+      expect(names).toEqual(['work']);
+
+      // Replace: the file's tasks, series and labels only.
+      settings = await openSettings(fresh);
+      await importFile(fresh, settings, 'backup.json', text);
+      await settings.getByRole('button', { name: 'Replace' }).click();
+      await expect(settings.getByRole('status')).toContainText('Replaced');
+      await settings.getByRole('button', { name: 'Close' }).click();
+      await expectOrganized(fresh);
+      await expect(cardOf(fresh, 'Wed 25 Nov', 'Mine')).toHaveCount(0);
+      await fresh.reload();
+      await expectOrganized(fresh);
+      const ticks = await fresh.evaluate(() => (JSON.parse(localStorage.getItem('weekly-planner-tasks')!) as Array<{ title: string; checklist?: Array<{ text: string; done: boolean }> }>).find((one) => one.title === 'Bravo')!.checklist);
+      expect(ticks).toEqual([
+        { id: 'item-passport', text: 'Passport', done: true },
+        { id: 'item-charger', text: 'Charger', done: false },
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('a backup from before labels and checklists still imports next to them', async ({ page }) => {
+    await openPlanner(page, ORGANIZED.tasks, { 'weekly-planner-catalog': JSON.stringify(ORGANIZED.catalog), 'weekly-planner-series': JSON.stringify(ORGANIZED.series) });
+    await expectOrganized(page);
+    // The spec's plain array, as every version before series wrote it, and a version 2 file from before labels.
+    const plain = [task('Old plain', WED, 0)];
+    const beforeLabels = { format: 'weekly-planner-backup', version: 2, tasks: [task('Old series file', THU, 0)], series: [], exceptions: [] };
+    const dialog = await openSettings(page);
+    await importFile(page, dialog, 'old.json', JSON.stringify(plain));
+    await dialog.getByRole('button', { name: 'Merge' }).click();
+    await expect(dialog.getByRole('status')).toContainText('Merged');
+    await importFile(page, dialog, 'older.json', JSON.stringify(beforeLabels));
+    await dialog.getByRole('button', { name: 'Merge' }).click();
+    await expect(dialog.getByRole('status')).toContainText('Merged');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(cardOf(page, 'Wed 25 Nov', 'Old plain')).toBeVisible();
+    await expect(cardOf(page, 'Thu 26 Nov', 'Old series file')).toBeVisible();
+    // What was here keeps its labels and ticks.
+    await expectOrganized(page);
+  });
+});
+
 test.describe('rollover', () => {
   const PAST = [task('Old open', MON, 0), task('Old done', MON, 1, true), task('Tue open', TUE, 0), task('Today', WED, 0), { ...task('Whenever', 'someday', 0) }];
 

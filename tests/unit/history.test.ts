@@ -8,6 +8,7 @@ import {
   taskDragEnded,
   taskDragMovedTo,
   taskDragStarted,
+  taskLabelsSet,
   taskMoved,
   taskRenamed,
   tasksReplaced,
@@ -37,6 +38,18 @@ async function board() {
 }
 
 describe('undo and redo', () => {
+  it('undoes a change of labels alone with the labels as they were, and redoes it', async () => {
+    const { store, events, undo, redo } = await board();
+    const labels = () => placedTasks(store.getState().tasks)['b']!.labels;
+    store.dispatch(taskLabelsSet({ id: 'b', labels: ['label-work'] }));
+    expect(store.getState().history.undo).toHaveLength(1);
+    undo();
+    expect(labels()).toBeUndefined();
+    expect(events.at(-1)).toEqual(taskLabelsSet({ id: 'b', labels: [] }));
+    redo();
+    expect(labels()).toEqual(['label-work']);
+  });
+
   it('undoes an add with a delete of that task, and redoes it in its place', async () => {
     const { store, events, titles, undo, redo } = await board();
     const added = store.dispatch(taskAdded('New', MON));

@@ -4,7 +4,7 @@ import { addDays } from '../../src/features/series/days';
 import { occurrencesBetween, somedayOccurrences } from '../../src/features/series/occurrences';
 import { occurrencesToRollOver } from '../../src/features/series/rollover';
 import { deleteEvents, editEvents, stopRepeatingEvents, type EditScope } from '../../src/features/series/scopes';
-import { occurrenceCompletionSet, occurrenceMoved, occurrenceSkipped, occurrencesRolledOver, seriesCreated, type SeriesState } from '../../src/features/series/seriesSlice';
+import { occurrenceCompletionSet, occurrenceMoved, occurrenceSkipped, occurrencesRolledOver, seriesCreated, seriesLabelsSet, type SeriesState } from '../../src/features/series/seriesSlice';
 import type { Occurrence, Repeat } from '../../src/features/series/types';
 import { validateRepeat } from '../../src/features/series/validate';
 import { replay } from './seriesFixtures';
@@ -13,7 +13,8 @@ import { replay } from './seriesFixtures';
 // send what they did and catch up on the log, as the sync does: each device shows the confirmed log replayed
 // with its own unconfirmed events on top. At every step each device shows each occurrence at most once across
 // the weeks and Some Day; once everything is sent and received, every device shows the same weeks, which are
-// those of one serial replay of the server's log.
+// those of one serial replay of the server's log. Series carry labels (set whole, split with 'This and following'):
+// every occurrence shows its series' labels.
 
 const MONDAYS = ['2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23', '2026-11-30'];
 const FIRST = MONDAYS[0]!;
@@ -28,6 +29,9 @@ const REPEATS: Repeat[] = [
   { kind: 'afterCompletion', days: 2 },
 ];
 const SCOPES: EditScope[] = ['this', 'following', 'all'];
+const LABEL_IDS = ['label-a', 'label-b', 'label-c'];
+/** A set of labels picked by `n`'s bits (none included). */
+const labelsPicked = (n: number) => LABEL_IDS.filter((_, i) => (n >> i) & 1);
 
 interface Entry {
   tag: string;
@@ -58,7 +62,7 @@ function screens(state: SeriesState): Occurrence[] {
 const step = fc.record({
   device: fc.nat(2),
   kind: fc.constantFrom('edit', 'edit', 'edit', 'send', 'receive', 'toggle'),
-  op: fc.nat(7),
+  op: fc.nat(8),
   pick: fc.nat(200),
   day: fc.nat(34),
   scope: fc.constantFrom(...SCOPES),
@@ -75,7 +79,9 @@ function edit(state: SeriesState, s: Step): UnknownAction[] {
   const series = occurrence && state.series.entities[occurrence.seriesId];
   if (s.op === 0 || !occurrence || !series) {
     const check = validateRepeat(REPEATS[s.pick % REPEATS.length]!, day);
-    return check.ok ? [seriesCreated({ template: { title: `S${s.pick}`, notes: '' }, firstDate: check.firstDate, repeat: check.repeat })] : [];
+    const labels = labelsPicked(s.count);
+    const template = { title: `S${s.pick}`, notes: '', ...(labels.length > 0 ? { labels } : {}) };
+    return check.ok ? [seriesCreated({ template, firstDate: check.firstDate, repeat: check.repeat })] : [];
   }
   const at = { seriesId: series.id, originalDate: occurrence.originalDate };
   switch (s.op) {
@@ -91,6 +97,8 @@ function edit(state: SeriesState, s: Step): UnknownAction[] {
       return deleteEvents(series, occurrence.originalDate, s.scope);
     case 6:
       return stopRepeatingEvents(series, day);
+    case 8:
+      return [seriesLabelsSet({ id: series.id, labels: labelsPicked(s.pick) })];
     default: {
       const items = occurrencesToRollOver(state, day);
       return items.length > 0 ? [occurrencesRolledOver({ items, to: day })] : [];
@@ -103,6 +111,7 @@ function expectEachOnce(state: SeriesState) {
   expect(new Set(keys).size).toBe(keys.length);
   const whole = [...occurrencesBetween(state, FIRST, LAST), ...somedayOccurrences(state)].map((o) => o.key);
   expect([...keys].sort()).toEqual([...whole].sort());
+  for (const occurrence of screens(state)) expect(occurrence.labels).toEqual(state.series.entities[occurrence.seriesId]!.template.labels);
 }
 
 describe('series across devices', () => {

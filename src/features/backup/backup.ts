@@ -91,10 +91,10 @@ export const importBackup =
   (dispatch, getState) => {
     // The series code is here: it read the file that holds series.
     const runtime = loadedSeries();
-    const seriesEvents = series && runtime ? runtime.seriesImportEvents(getState().series, series, mode) : [];
     // Labels and lists first, so the tasks put back after them find their labels (a label the file made under a
-    // name already here is that label: its tasks are relabelled to it).
+    // name already here is that label: its tasks and series are relabelled to it).
     const organized = catalogImportEvents(getState().catalog, catalog, tasks, mode);
+    const seriesEvents = series && runtime ? runtime.seriesImportEvents(getState().series, relabelledSeries(series, organized.relabel), mode) : [];
     const events = [...organized.events, ...importEvents(selectAllTasks(getState()), organized.tasks, mode), ...seriesEvents];
     dispatch(historyGroupStarted());
     try {
@@ -103,6 +103,12 @@ export const importBackup =
       dispatch(historyGroupEnded());
     }
   };
+
+/** A backup's series with their labels as they are to be here (see catalogImportEvents). */
+const relabelledSeries = (stored: StoredSeries, relabel: (ids: readonly string[]) => string[]): StoredSeries => ({
+  ...stored,
+  series: stored.series.map((one) => (one.template.labels ? { ...one, template: { ...one.template, labels: relabel(one.template.labels) } } : one)),
+});
 
 /** Downloads the list as it is stored (with the series, if there are any), named for today. */
 export const exportBackup = (): AppThunk<Promise<void>> => async (_dispatch, getState) => {

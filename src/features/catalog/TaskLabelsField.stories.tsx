@@ -37,3 +37,13 @@ export const TooLong: Story = {
     await expect(await field.findByRole('alert')).toHaveTextContent('at most 100 characters');
   },
 };
+
+/** An occurrence's details: the labels are the series', on every occurrence. */
+export const ForSeries: Story = {
+  args: { forSeries: true },
+  play: async ({ canvasElement }) => {
+    const field = within(canvasElement);
+    await expect(field.getByRole('group', { name: 'Labels' })).toHaveAccessibleDescription('Every occurrence of this repeating task carries them.');
+    await expect(field.getByRole('textbox', { name: 'New label for this repeating task' })).toBeInTheDocument();
+  },
+};

@@ -9,16 +9,19 @@ export interface TaskLabelsFieldProps {
   onChange: (ids: string[]) => void;
   /** Makes a label and puts it on the task; returns why it was refused (nothing stored then), or null. */
   onCreate: (name: string) => string | null;
+  /** The labels of a repeating task's series: every occurrence carries them, which the field says. */
+  forSeries?: boolean;
 }
 
 const field =
   'h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 text-sm pointer-coarse:h-11 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-950';
 
 /** A task's labels in its details: each label a toggle showing its name on its colour, and a new one by name. */
-export function TaskLabelsField({ labels, chosen, onChange, onCreate }: TaskLabelsFieldProps) {
+export function TaskLabelsField({ labels, chosen, onChange, onCreate, forSeries = false }: TaskLabelsFieldProps) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
+  const noteId = useId();
   const create = () => {
     if (!name.trim()) return;
     const refused = onCreate(name);
@@ -26,8 +29,13 @@ export function TaskLabelsField({ labels, chosen, onChange, onCreate }: TaskLabe
     if (!refused) setName('');
   };
   return (
-    <fieldset>
+    <fieldset aria-describedby={forSeries ? noteId : undefined}>
       <legend className="text-sm font-medium">Labels</legend>
+      {forSeries && (
+        <p id={noteId} className="text-xs text-slate-600 dark:text-slate-400">
+          Every occurrence of this repeating task carries them.
+        </p>
+      )}
       <div className="mt-1 flex flex-wrap gap-1.5">
         {labels.map((label) => {
           const on = chosen.includes(label.id);
@@ -48,7 +56,7 @@ export function TaskLabelsField({ labels, chosen, onChange, onCreate }: TaskLabe
       </div>
       <div className="mt-2 flex gap-2">
         <input
-          aria-label="New label for this task"
+          aria-label={forSeries ? 'New label for this repeating task' : 'New label for this task'}
           placeholder="New label"
           value={name}
           aria-invalid={error ? true : undefined}

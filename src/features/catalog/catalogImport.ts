@@ -8,8 +8,13 @@ import type { CatalogState } from './types';
  * are relabelled to it); those here stay. Replace: every label and list here goes first, then the file's come.
  * A backup without them (every backup before labels) changes none of them, in either mode.
  */
-export function catalogImportEvents(current: CatalogState, incoming: CatalogState | undefined, tasks: Task[], mode: 'merge' | 'replace'): { events: CatalogEvent[]; tasks: Task[] } {
-  if (!incoming) return { events: [], tasks };
+export function catalogImportEvents(
+  current: CatalogState,
+  incoming: CatalogState | undefined,
+  tasks: Task[],
+  mode: 'merge' | 'replace',
+): { events: CatalogEvent[]; tasks: Task[]; relabel: (ids: readonly string[]) => string[] } {
+  if (!incoming) return { events: [], tasks, relabel: (ids) => [...ids] };
   const events: CatalogEvent[] = [];
   const here = mode === 'replace' ? { ...current, labels: [], lists: [] } : current;
   if (mode === 'replace') {
@@ -24,12 +29,14 @@ export function catalogImportEvents(current: CatalogState, incoming: CatalogStat
     const own = resolveLabelId(incoming, id);
     return target.get(own) ?? own;
   };
+  // The same for a series' labels (backup.ts relabels the file's series templates with it).
+  const relabel = (ids: readonly string[]) => [...new Set(ids.map(mapped))];
   const relabelled = tasks.map((task) => {
     if (!task.labels) return task;
-    const labels = [...new Set(task.labels.map(mapped))];
+    const labels = relabel(task.labels);
     return labels.every((id, i) => id === task.labels![i]) && labels.length === task.labels.length ? task : { ...task, labels };
   });
   const labels = incoming.labels.filter((label) => target.get(label.id) === label.id);
   events.push(catalogRestored({ labels, lists: incoming.lists }));
-  return { events, tasks: relabelled };
+  return { events, tasks: relabelled, relabel };
 }

@@ -1,5 +1,5 @@
 import { restoreEvent } from '../tasks/restoreEvent';
-import { taskCompletionSet, taskDeleted, taskMoved, taskNotesSet, taskRenamed, taskRestored, tasksDeleted, type TaskEvent } from '../tasks/events';
+import { taskCompletionSet, taskDeleted, taskLabelsSet, taskMoved, taskNotesSet, taskRenamed, taskRestored, tasksDeleted, type TaskEvent } from '../tasks/events';
 import { sameChecklist } from '../tasks/checklist';
 import { placedTask } from '../tasks/taskList';
 import type { TasksState, Task } from '../tasks/types';
@@ -29,9 +29,18 @@ export function taskBefore(tasks: TasksState, id: string): Task | null {
 }
 
 const samePlace = (a: Task, b: Task) => a.date === b.date && a.order === b.order;
+// Labels count too: a step that only labelled a task is a step, and its undo takes the labels off.
+const sameLabels = (a: Task, b: Task) => (a.labels ?? []).join('\n') === (b.labels ?? []).join('\n');
 const same = (a: Task | null, b: Task | null) =>
   a === b ||
-  (!!a && !!b && a.title === b.title && a.completed === b.completed && (a.notes ?? '') === (b.notes ?? '') && sameChecklist(a.checklist, b.checklist) && samePlace(a, b));
+  (!!a &&
+    !!b &&
+    a.title === b.title &&
+    a.completed === b.completed &&
+    (a.notes ?? '') === (b.notes ?? '') &&
+    sameChecklist(a.checklist, b.checklist) &&
+    sameLabels(a, b) &&
+    samePlace(a, b));
 
 export const changed = (entry: StepEntry) => !same(entry.before, entry.after);
 
@@ -67,6 +76,7 @@ function eventsForOne(from: Task | null, to: Task | null): TaskEvent[] {
   if (from.title !== to.title) events.push(taskRenamed({ id: to.id, title: to.title }));
   if ((from.notes ?? '') !== (to.notes ?? '')) events.push(taskNotesSet({ id: to.id, notes: to.notes ?? '' }));
   if (from.completed !== to.completed) events.push(taskCompletionSet({ id: to.id, completed: to.completed }));
+  if (!sameLabels(from, to)) events.push(taskLabelsSet({ id: to.id, labels: to.labels ?? [] }));
   if (!samePlace(from, to)) events.push(taskMoved({ id: to.id, toDate: to.date, toIndex: to.order }));
   return events;
 }

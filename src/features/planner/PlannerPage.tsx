@@ -13,6 +13,7 @@ import { AddTodayButton } from '../tasks/AddTodayButton';
 import { DetailsRequestContext, type DetailsTarget } from '../tasks/detailsRequest';
 import { MoveRequestContext, OccurrenceMoveRequestContext } from '../tasks/moveRequest';
 import { taskAdded } from '../tasks/events';
+import { markFresh } from '../tasks/freshTasks';
 import type { MovingOccurrence } from './MoveTaskDialogContainer';
 import { occurrenceDragHost } from './occurrenceDrag';
 import { PlannerDialogs } from './PlannerDialogs';
@@ -38,6 +39,8 @@ export function PlannerPage() {
       dispatch(todayShown());
       return dispatch(taskAdded(NEW_TASK_TITLE, today)).payload;
     });
+    // What is typed over 'New task' is read as an add box reads it ('#name', 'every monday'): its first rename only.
+    markFresh(id);
     showReadyToType(today, id);
   }, [dispatch]);
   const live = useIsLive();

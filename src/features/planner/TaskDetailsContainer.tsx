@@ -103,7 +103,8 @@ export function TaskDetailsContainer({
     if (!task) return null;
     // Its checklist becomes the template's: each occurrence starts with the items, unticked.
     const items = task.checklist?.map(({ id: itemId, text }) => ({ id: itemId, text }));
-    const template = { title: change.title, notes: change.notes, ...(items?.length ? { checklist: items } : {}) };
+    // Its labels become the series': every occurrence carries them.
+    const template = { title: change.title, notes: change.notes, ...(items?.length ? { checklist: items } : {}), ...(task.labels?.length ? { labels: task.labels } : {}) };
     const result = makeRepeatingEvents(code, task.id, task.date, template, repeat, toDayKey(new Date()));
     if (!result.ok) return result.error;
     dispatch(historyGroupStarted());
@@ -143,9 +144,10 @@ export function TaskDetailsContainer({
         onDelete={onDelete}
         onClose={onClose}
         labels={
-          target?.kind === 'task' ? (
+          target ? (
             <Suspense fallback={null}>
-              <TaskLabels id={target.id} />
+              {/* An occurrence's labels are its series': set for every occurrence, not 'this one' (docs/organize.md). */}
+              {target.kind === 'task' ? <TaskLabels id={target.id} /> : <TaskLabels seriesId={target.seriesId} />}
             </Suspense>
           ) : undefined
         }

@@ -1,6 +1,6 @@
-import { memo, use, useCallback } from 'react';
+import { memo, use, useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
-import { CatalogViewContext, filteredOut } from '../catalog/CatalogView';
+import { CatalogViewContext, filteredOut, labelsOf } from '../catalog/CatalogView';
 import { occurrenceDndProps } from '../dnd/useTaskDnd';
 import { DetailsRequestContext } from '../tasks/detailsRequest';
 import { OccurrenceMoveRequestContext } from '../tasks/moveRequest';
@@ -43,8 +43,9 @@ export const OccurrenceCardContainer = memo(function OccurrenceCardContainer({ o
   // Its details: title, notes, repeat, and the scope question (planner/TaskDetailsContainer.tsx).
   const requestDetails = use(DetailsRequestContext);
   const open = requestDetails ? () => requestDetails({ kind: 'occurrence', seriesId, originalDate }) : undefined;
-  // A series has no labels yet (docs/organize.md): a label filter hides its occurrences with the unlabelled tasks.
-  const hiddenByFilter = filteredOut(use(CatalogViewContext), undefined);
+  // The series' labels, on every occurrence: chips, and the header's filter shows it when it carries a chosen one.
+  const view = use(CatalogViewContext);
+  const labels = useMemo(() => (view ? labelsOf(view, occurrence.labels) : undefined), [view, occurrence.labels]);
   return (
     <TaskCard
       title={occurrence.title}
@@ -55,7 +56,8 @@ export const OccurrenceCardContainer = memo(function OccurrenceCardContainer({ o
       repeat={{ text: occurrence.repeatText, id: `${occurrenceElementId(occurrence)}-repeat` }}
       hasNotes={occurrence.notes.trim() !== ''}
       progress={progressOf(occurrence.checklist)}
-      filtered={hiddenByFilter}
+      labels={labels}
+      filtered={filteredOut(view, labels)}
       onToggleComplete={onToggleComplete}
       onDelete={onDelete}
       onRename={onRename}

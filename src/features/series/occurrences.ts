@@ -87,6 +87,7 @@ function occurrenceOf(series: Series, original: string, exception: OccurrenceExc
     notes: exception?.notes ?? series.template.notes,
     completed: exception?.completed === true,
     ...(series.template.checklist?.length ? { checklist: occurrenceChecklist(series, exception) } : {}),
+    ...(series.template.labels ? { labels: series.template.labels } : {}),
   };
 }
 

@@ -70,8 +70,9 @@ export const quickAdded =
       undo = () => dispatch(taskDeleted({ id: added.payload.id }));
       message = `Added “${parsed.title}” to ${dayWords(parsed.date)}`;
     } else {
-      // A series' template has no labels yet (docs/organize.md): a '#name' with a repeat makes the label only.
-      const created = dispatch(series.seriesCreated({ template: { title: parsed.title, notes: '' }, firstDate: parsed.firstDate, repeat: parsed.repeat }));
+      // '#name' with a repeat labels the series: every occurrence carries the labels.
+      const template = { title: parsed.title, notes: '', ...(labels.length > 0 ? { labels } : {}) };
+      const created = dispatch(series.seriesCreated({ template, firstDate: parsed.firstDate, repeat: parsed.repeat }));
       undo = () => dispatch(series.seriesDeleted({ id: created.payload.series.id }));
       message = `Added “${parsed.title}”: ${series.describeRepeat(parsed.repeat, parsed.firstDate)}`;
     }

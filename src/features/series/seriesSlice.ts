@@ -1,6 +1,6 @@
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { addItem, CHECKLIST_MAX_ITEMS, deleteItem, moveItem, newChecklistItemId, readTemplateItems, setItemText, type TemplateItem } from '../tasks/checklist';
-import { SOMEDAY } from '../tasks/types';
+import { labelsField, SOMEDAY } from '../tasks/types';
 import { isDayKey, localDayKey } from './days';
 import { parseRule } from './rule';
 import { occurrenceKey, type OccurrenceException, type Repeat, type Series, type SeriesTemplate } from './types';
@@ -70,12 +70,15 @@ function editTemplateItems(state: Draft, id: string, change: (items: readonly Te
   else delete series.template.checklist;
 }
 
-/** A series as the reducer keeps it: its template's checklist read as checklist.ts reads one (caps and all). */
+/**
+ * A series as the reducer keeps it: its template's checklist read as checklist.ts reads one (caps and all), its
+ * labels as a task's are (ids, each once, at most MAX_TASK_LABELS).
+ */
 function keptSeries(series: Series): Series {
-  if (series.template.checklist === undefined) return series;
+  if (series.template.checklist === undefined && series.template.labels === undefined) return series;
   const checklist = readTemplateItems(series.template.checklist);
-  const { checklist: _given, ...template } = series.template;
-  return { ...series, template: checklist ? { ...template, checklist } : template };
+  const { checklist: _given, labels: _labels, ...template } = series.template;
+  return { ...series, template: { ...template, ...(checklist ? { checklist } : {}), ...labelsField(series.template.labels) } };
 }
 
 const seriesSlice = createSlice({
@@ -185,6 +188,17 @@ const seriesSlice = createSlice({
     seriesChecklistItemDeleted(state, { payload }: PayloadAction<{ id: string; itemId: string }>) {
       editTemplateItems(state, payload.id, (items) => deleteItem(items, payload.itemId));
     },
+    /**
+     * The series' labels as they now are, on every occurrence (ids of catalog labels; [] clears them): a set, never a
+     * toggle, as a task's taskLabelsSet. Series-wide only: a label says what the routine is, not what one day of it is.
+     */
+    seriesLabelsSet(state, { payload }: PayloadAction<{ id: string; labels: string[] }>) {
+      const series = state.series.entities[payload.id];
+      if (!series || !Array.isArray(payload.labels)) return;
+      const { labels } = labelsField(payload.labels);
+      if (labels) series.template.labels = labels;
+      else delete series.template.labels;
+    },
     /** One occurrence's tick (set, not toggled): the other occurrences keep theirs. */
     occurrenceChecklistItemDoneSet(state, { payload }: PayloadAction<OccurrenceRef & { itemId: string; done: boolean }>) {
       if (typeof payload.itemId !== 'string' || !payload.itemId) return;
@@ -230,6 +244,7 @@ export const {
   seriesChecklistItemMoved,
   seriesChecklistItemDeleted,
   occurrenceChecklistItemDoneSet,
+  seriesLabelsSet,
 } = seriesSlice.actions;
 
 export const seriesReducer = seriesSlice.reducer;

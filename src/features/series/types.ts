@@ -9,6 +9,8 @@ export interface SeriesTemplate {
   notes: string;
   /** The checklist every occurrence starts with, unticked (issue 43.4); absent when there is none. */
   checklist?: readonly TemplateItem[];
+  /** Ids of catalog labels every occurrence carries (issue 43.2); absent when there are none. Older code ignores it. */
+  labels?: string[];
 }
 
 /** A repeating task: one record, its occurrences computed for the days on screen, never stored ahead. */
@@ -56,6 +58,8 @@ export interface Occurrence {
   completed: boolean;
   /** The template's items with this occurrence's ticks; absent when the series has none. */
   checklist?: ChecklistItem[];
+  /** The series' labels (ids), the same on every occurrence; absent when it has none. */
+  labels?: string[];
 }
 
 /** The identity of an occurrence on every device: the series and the day the rule gave it. */

@@ -1,5 +1,5 @@
 import { CHECKLIST_MAX_ITEMS, isChecklistShape, readTemplateItems } from '../tasks/checklist';
-import { SOMEDAY } from '../tasks/types';
+import { labelsField, SOMEDAY } from '../tasks/types';
 import { isDayKey } from './days';
 import { isUsableRepeat, SERIES_EVENT_TYPES, type SeriesEvent } from './seriesSlice';
 import { occurrenceKey, type OccurrenceException, type Repeat, type Series } from './types';
@@ -29,8 +29,9 @@ export function readSeries(value: unknown): Series | null {
   if (!isString(title) || !isString(notes) || !repeat || !optional(value.lastDate, isDayKey)) return null;
   if (typeof value.createdAt !== 'number' || !Number.isFinite(value.createdAt)) return null;
   if (value.template.checklist !== undefined && !isChecklistShape(value.template.checklist)) return null;
+  if (!optional(value.template.labels, isLabelIds)) return null;
   const checklist = readTemplateItems(value.template.checklist);
-  const template = { title: title as string, notes: notes as string, ...(checklist ? { checklist } : {}) };
+  const template = { title: title as string, notes: notes as string, ...(checklist ? { checklist } : {}), ...labelsField(value.template.labels) };
   const series: Series = { id: value.id, template, firstDate: value.firstDate, repeat, createdAt: value.createdAt };
   if (value.lastDate !== undefined) series.lastDate = value.lastDate as string;
   return series;
@@ -56,6 +57,7 @@ export function readException(value: unknown): OccurrenceException | null {
   return exception;
 }
 
+const isLabelIds = (value: unknown) => Array.isArray(value) && value.every(isText);
 const isItemIds = (value: unknown) => Array.isArray(value) && value.length <= CHECKLIST_MAX_ITEMS && value.every(isText);
 const isRef = (p: Record<string, unknown>) => isText(p.seriesId) && isDayKey(p.originalDate);
 const isTemplateChange = (value: unknown) => value === undefined || (isRecord(value) && optional(value.title, isString) && optional(value.notes, isString));
@@ -96,6 +98,8 @@ export function isWellFormedSeriesEvent(value: unknown): value is SeriesEvent {
       return isText(p.id) && isText(p.itemId);
     case 'occurrenceChecklistItemDoneSet':
       return isRef(p) && isText(p.itemId) && isBoolean(p.done);
+    case 'seriesLabelsSet':
+      return isText(p.id) && isLabelIds(p.labels);
     case 'occurrencesRolledOver':
       return isDayKey(p.to) && Array.isArray(p.items) && p.items.every((item) => isRecord(item) && isRef(item));
     default:

@@ -6,7 +6,8 @@ import { showCardCompletion } from './cardCompletion';
 import { DetailsRequestContext } from './detailsRequest';
 import { MoveRequestContext } from './moveRequest';
 import { TaskCard } from './TaskCard';
-import { taskCompletionSet, taskDeleted, taskRenamed } from './events';
+import { taskCompletionSet, taskDeleted } from './events';
+import { cardRenamed } from './freshTasks';
 import { selectTaskById } from './taskSelectors';
 import type { TaskEntity } from './types';
 import { useLiveTask } from './useLiveTask';
@@ -40,7 +41,8 @@ function TaskCardContainerInner({ task, isDragging }: TaskCardContainerProps) {
     if (current) dispatch(taskCompletionSet({ id, completed: !current.completed }));
   }, [dispatch, store, id, date]);
   const onDelete = useCallback(() => dispatch(taskDeleted({ id })), [dispatch, id]);
-  const onRename = useCallback((title: string) => dispatch(taskRenamed({ id, title })), [dispatch, id]);
+  // The first rename of a task '+' just made reads phrases as an add box does (tasks/freshTasks.ts).
+  const onRename = useCallback((title: string) => void dispatch(cardRenamed(id, title)), [dispatch, id]);
   const requestMove = use(MoveRequestContext);
   const onMoveRequest = useMemo(() => (requestMove ? () => requestMove(id) : undefined), [requestMove, id]);
   const requestDetails = use(DetailsRequestContext);

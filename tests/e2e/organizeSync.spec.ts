@@ -1,0 +1,148 @@
+import { expect, test, type Page } from '@playwright/test';
+import { type Device, newDevice, signIn, subscribe, uniqueEmail } from './support/premium';
+
+// Labels and checklists between two devices of one Premium subscriber (issue 43.6), against the real build and server.
+// Live: what one device does shows on the other without a reload. Offline: both make conflicting changes, come back,
+// and end equal. Each kind of change is a helper below (addToSomeDay, addItems, tick, renameLabel) and `held` compares
+// what each device stores by name, so named lists can join the same two tests with a helper or two (a list made and
+// a task moved into it on one device, shown on the other; lists made and reordered offline on both).
+
+test.describe.configure({ mode: 'serial' });
+
+const email = uniqueEmail('organize-sync');
+let a: Device;
+let b: Device;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  a = await newDevice(browser);
+  b = await newDevice(browser);
+  await subscribe(a.page, email);
+  await signIn(b.page, email);
+});
+
+test.afterAll(async () => {
+  await a?.context.close();
+  await b?.context.close();
+});
+
+const LIVE = { timeout: 5000 };
+const CONVERGED = { timeout: 15_000 };
+
+/** A card of Some Day (the column every device shows whatever the date). */
+const card = (page: Page, title: string) =>
+  page
+    .getByRole('region', { name: 'Some Day', exact: true })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: `Mark "${title}" complete` }) });
+const chips = (page: Page, title: string) => card(page, title).locator('.label-chip');
+const progress = (page: Page, title: string) => card(page, title).getByRole('img', { name: /^Checklist:/ });
+const details = (page: Page) => page.getByRole('dialog', { name: 'Task details' });
+
+/** Adds through Some Day's add box, which reads '#name' (making the label when new). */
+async function addToSomeDay(page: Page, typed: string, title: string) {
+  await page.getByRole('button', { name: 'Add task to Some Day' }).click();
+  await page.getByRole('textbox', { name: 'New task for Some Day' }).fill(typed);
+  await page.keyboard.press('Enter');
+  await expect(card(page, title)).toBeVisible();
+}
+
+/** Opens a task's details, does `edit` there, and closes them (closing saves). */
+async function inDetails(page: Page, title: string, edit: (dialog: ReturnType<typeof details>) => Promise<void>) {
+  await card(page, title).getByRole('button', { name: `Details of "${title}"` }).click();
+  await expect(details(page)).toBeVisible();
+  await edit(details(page));
+  await details(page).getByRole('button', { name: 'Save' }).click();
+  await expect(details(page)).toBeHidden();
+}
+
+async function addItems(page: Page, title: string, items: string[]) {
+  await inDetails(page, title, async (dialog) => {
+    for (const item of items) {
+      await dialog.getByRole('textbox', { name: 'New checklist item' }).fill(item);
+      await dialog.getByRole('button', { name: 'Add item' }).click();
+      await expect(dialog.getByRole('checkbox', { name: `Done: ${item}` })).toBeVisible();
+    }
+  });
+}
+
+const tick = (page: Page, title: string, item: string) =>
+  inDetails(page, title, async (dialog) => {
+    await dialog.getByRole('checkbox', { name: `Done: ${item}` }).check();
+    await expect(dialog.getByRole('checkbox', { name: `Done: ${item}` })).toBeChecked();
+  });
+
+async function renameLabel(page: Page, from: string, to: string) {
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Labels and lists' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Labels and lists' });
+  const name = dialog.getByRole('textbox', { name: `Name of the label ${from}` });
+  await name.fill(to);
+  await name.press('Enter');
+  await expect(dialog.getByRole('textbox', { name: `Name of the label ${to}` })).toHaveValue(to);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+/** What a device holds of labels and tasks, by name (ids differ only where a device made its own): to compare two. */
+const held = (page: Page) =>
+  page.evaluate(() => {
+    const catalog = JSON.parse(localStorage.getItem('weekly-planner-catalog') ?? '{"labels":[]}') as { labels: Array<{ id: string; name: string }>; aliases?: Record<string, string> };
+    const tasks = JSON.parse(localStorage.getItem('weekly-planner-tasks') ?? '[]') as Array<{ id: string; title: string; date: string; order: number; labels?: string[]; checklist?: Array<{ text: string; done: boolean }> }>;
+    const nameOf = (id: string) => catalog.labels.find((label) => label.id === (catalog.aliases?.[id] ?? id))?.name ?? `(gone ${id})`;
+    return {
+      labels: catalog.labels.map((label) => label.name).sort(),
+      tasks: tasks
+        .map((task) => `${task.date}#${task.order} ${task.title} [${(task.labels ?? []).map(nameOf).sort().join(',')}] ${(task.checklist ?? []).map((item) => `${item.done ? '☑' : '☐'}${item.text}`).join(' ')}`)
+        .sort(),
+    };
+  });
+
+test('a label put on a task, a checklist item ticked and a label renamed show on the other device without a reload', async () => {
+  await addToSomeDay(a.page, 'Pack for Lyon #travel', 'Pack for Lyon');
+  await expect(chips(b.page, 'Pack for Lyon')).toHaveText(['travel'], LIVE);
+
+  await addItems(a.page, 'Pack for Lyon', ['Passport', 'Charger', 'Tickets']);
+  await expect(progress(b.page, 'Pack for Lyon')).toHaveText('0/3', LIVE);
+  await tick(a.page, 'Pack for Lyon', 'Passport');
+  await expect(progress(b.page, 'Pack for Lyon')).toHaveText('1/3', LIVE);
+
+  await renameLabel(a.page, 'travel', 'Trips');
+  await expect(chips(b.page, 'Pack for Lyon')).toHaveText(['Trips'], LIVE);
+  // And the other way: B labels A's task from its details, A sees it.
+  await inDetails(b.page, 'Pack for Lyon', async (dialog) => {
+    await dialog.getByRole('textbox', { name: 'New label for this task' }).fill('Abroad');
+    await dialog.getByRole('button', { name: 'Add label' }).click();
+    await expect(dialog.getByRole('checkbox', { name: 'Abroad' })).toBeChecked();
+  });
+  await expect(chips(a.page, 'Pack for Lyon')).toHaveText(['Abroad', 'Trips'], LIVE);
+});
+
+test('offline on both: the same label made on each and ticks of different items merge, and both end equal', async () => {
+  await a.context.setOffline(true);
+  await b.context.setOffline(true);
+  // The same new label name on both devices (in another case on B): two ids that must end as one label.
+  await addToSomeDay(a.page, 'Post the parcel #errands', 'Post the parcel');
+  await addToSomeDay(b.page, 'Go to the bank #Errands', 'Go to the bank');
+  await tick(a.page, 'Pack for Lyon', 'Charger');
+  await tick(b.page, 'Pack for Lyon', 'Tickets');
+  await a.context.setOffline(false);
+  await b.context.setOffline(false);
+
+  for (const page of [a.page, b.page]) {
+    await expect(card(page, 'Post the parcel')).toBeVisible(CONVERGED);
+    await expect(card(page, 'Go to the bank')).toBeVisible(CONVERGED);
+    await expect(progress(page, 'Pack for Lyon')).toHaveText('3/3', CONVERGED);
+  }
+  // One label for both tasks, named as the log's first (either device may have sent first).
+  const label = (await chips(a.page, 'Post the parcel').textContent({ timeout: CONVERGED.timeout }))!;
+  expect(['errands', 'Errands']).toContain(label);
+  for (const page of [a.page, b.page]) {
+    await expect(chips(page, 'Post the parcel')).toHaveText([label], CONVERGED);
+    await expect(chips(page, 'Go to the bank')).toHaveText([label], CONVERGED);
+  }
+  await expect.poll(async () => JSON.stringify(await held(b.page)), CONVERGED).toBe(JSON.stringify(await held(a.page)));
+  const end = await held(a.page);
+  expect(end.labels).toEqual(['Abroad', label, 'Trips'].sort());
+  expect(end.tasks.filter((line) => line.includes('Pack for Lyon'))).toEqual([expect.stringContaining('[Abroad,Trips] ☑Passport ☑Charger ☑Tickets')]);
+});
