@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { type Device, newDevice, signIn, subscribe, uniqueEmail } from './support/premium';
 
-// Labels and checklists between two devices of one Premium subscriber (issue 43.6), against the real build and server.
+// Labels, checklists and named lists between two devices of one Premium subscriber (issue 43.6), against the real build and server.
 // Live: what one device does shows on the other without a reload. Offline: both make conflicting changes, come back,
-// and end equal. Each kind of change is a helper below (addToSomeDay, addItems, tick, renameLabel) and `held` compares
-// what each device stores by name, so named lists can join the same two tests with a helper or two (a list made and
-// a task moved into it on one device, shown on the other; lists made and reordered offline on both).
+// and end equal; then a named list made on one, a task moved into it, and moves into it from both while offline.
+// Each kind of change is a helper below (addToSomeDay, addItems, tick, renameLabel, moveToList) and `held` compares
+// what each device stores by name (ids differ where each device made its own).
 
 test.describe.configure({ mode: 'serial' });
 
@@ -87,13 +87,27 @@ async function renameLabel(page: Page, from: string, to: string) {
 /** What a device holds of labels and tasks, by name (ids differ only where a device made its own): to compare two. */
 const held = (page: Page) =>
   page.evaluate(() => {
-    const catalog = JSON.parse(localStorage.getItem('weekly-planner-catalog') ?? '{"labels":[]}') as { labels: Array<{ id: string; name: string }>; aliases?: Record<string, string> };
-    const tasks = JSON.parse(localStorage.getItem('weekly-planner-tasks') ?? '[]') as Array<{ id: string; title: string; date: string; order: number; labels?: string[]; checklist?: Array<{ text: string; done: boolean }> }>;
+    const catalog = JSON.parse(localStorage.getItem('weekly-planner-catalog') ?? '{"labels":[]}') as {
+      labels: Array<{ id: string; name: string }>;
+      lists?: Array<{ id: string; name: string }>;
+      aliases?: Record<string, string>;
+    };
+    const tasks = JSON.parse(localStorage.getItem('weekly-planner-tasks') ?? '[]') as Array<{
+      id: string;
+      title: string;
+      date: string;
+      list?: string;
+      order: number;
+      labels?: string[];
+      checklist?: Array<{ text: string; done: boolean }>;
+    }>;
+    const listOf = (id?: string) => (id ? `/${catalog.lists?.find((list) => list.id === id)?.name ?? `(gone ${id})`}` : '');
     const nameOf = (id: string) => catalog.labels.find((label) => label.id === (catalog.aliases?.[id] ?? id))?.name ?? `(gone ${id})`;
     return {
       labels: catalog.labels.map((label) => label.name).sort(),
+      lists: (catalog.lists ?? []).map((list) => list.name),
       tasks: tasks
-        .map((task) => `${task.date}#${task.order} ${task.title} [${(task.labels ?? []).map(nameOf).sort().join(',')}] ${(task.checklist ?? []).map((item) => `${item.done ? '☑' : '☐'}${item.text}`).join(' ')}`)
+        .map((task) => `${task.date}${listOf(task.list)}#${task.order} ${task.title} [${(task.labels ?? []).map(nameOf).sort().join(',')}] ${(task.checklist ?? []).map((item) => `${item.done ? '☑' : '☐'}${item.text}`).join(' ')}`)
         .sort(),
     };
   });
@@ -145,4 +159,44 @@ test('offline on both: the same label made on each and ticks of different items 
   const end = await held(a.page);
   expect(end.labels).toEqual(['Abroad', label, 'Trips'].sort());
   expect(end.tasks.filter((line) => line.includes('Pack for Lyon'))).toEqual([expect.stringContaining('[Abroad,Trips] ☑Passport ☑Charger ☑Tickets')]);
+});
+
+/** A card in the column of the named list (found by its tick: the title button's name also holds the labels). */
+const listCard = (page: Page, list: string, title: string) =>
+  page.getByRole('region', { name: list, exact: true }).getByRole('button', { name: `Mark "${title}" complete` });
+
+/** 'Move to…' from a card, by the keyboard (a laptop's narrow card shows its delete over the title on hover), to a list. */
+async function moveToList(page: Page, title: string, list: string) {
+  await page.getByRole('button', { name: `Move "${title}" to…` }).focus();
+  await page.keyboard.press('Enter');
+  const move = page.getByRole('dialog', { name: `Move “${title}” to…` });
+  await move.getByRole('group', { name: 'Lists' }).getByRole('button', { name: list }).click();
+  await expect(listCard(page, list, title)).toBeVisible();
+}
+
+test('a list made on one device and a task moved into it show on the other; moves into it from both while offline merge', async () => {
+  await a.page.getByRole('button', { name: '+ New list' }).click();
+  await a.page.getByRole('textbox', { name: "New list's name" }).fill('Holiday');
+  await a.page.getByRole('textbox', { name: "New list's name" }).press('Enter');
+  await expect(b.page.getByRole('region', { name: 'Holiday', exact: true })).toBeVisible(LIVE);
+  await moveToList(a.page, 'Pack for Lyon', 'Holiday');
+  await expect(listCard(b.page, 'Holiday', 'Pack for Lyon')).toBeVisible(LIVE);
+  await expect(card(b.page, 'Pack for Lyon')).toHaveCount(0);
+
+  await a.context.setOffline(true);
+  await b.context.setOffline(true);
+  await a.page.getByRole('button', { name: 'Add task to Holiday' }).click();
+  await a.page.getByRole('textbox', { name: 'New task for Holiday' }).fill('Book the hotel');
+  await a.page.keyboard.press('Enter');
+  await expect(listCard(a.page, 'Holiday', 'Book the hotel')).toBeVisible();
+  await moveToList(b.page, 'Go to the bank', 'Holiday');
+  await a.context.setOffline(false);
+  await b.context.setOffline(false);
+
+  for (const page of [a.page, b.page])
+    for (const title of ['Pack for Lyon', 'Book the hotel', 'Go to the bank']) await expect(listCard(page, 'Holiday', title)).toBeVisible(CONVERGED);
+  await expect.poll(async () => JSON.stringify(await held(b.page)), CONVERGED).toBe(JSON.stringify(await held(a.page)));
+  const end = await held(a.page);
+  expect(end.lists).toEqual(['Holiday']);
+  expect(end.tasks.filter((line) => line.startsWith('someday/Holiday#')).length).toBe(3);
 });
