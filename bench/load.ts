@@ -214,7 +214,7 @@ async function run(databaseUrl: string, dir: string) {
       const { result, cpu } = await cpuDuring(() =>
         Promise.all([http(appendJob(o.seconds, name)), flood ? http({ kind: 'flood', concurrency: 20, seconds: o.seconds, accounts, addresses: ['127.0.0.2'] }) : null]),
       );
-      if (name === 'steady') steadyWindow.to = monotonicMicros();
+      if (name === 'steady') row.steadyWindow = { ...steadyWindow, to: (steadyWindow.to = monotonicMicros()) };
       await new Promise((r) => setTimeout(r, 500));
       await record(false);
       const lat = await latency();
