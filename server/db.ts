@@ -59,9 +59,9 @@ const MAX_INLINED_CHARS = 64 * 1024;
 /**
  * The claims and one statement as one simple-protocol query: PostgreSQL runs the statements of one Query message as
  * one implicit transaction (an error rolls back all of it; the set_config(…, true) settings end with it), so this is
- * asUser's begin, claims, statement and commit in one round trip. $n placeholders become literals: the server's SQL
- * has no other `$` (identifiers are the catalog's, values always parameters). Undefined when a value cannot be
- * inlined (not a string, number, boolean or null; a NUL, which would end the query text; too large).
+ * asUser's begin, claims, statement and commit in one round trip. $n placeholders become literals. Undefined when a
+ * value cannot be inlined (not a string, number, boolean or null; a NUL, which would end the query text; too large)
+ * or the SQL holds a `$` that is not a placeholder.
  */
 export function inlineAsUser(claims: JwtClaims, sql: string, params: unknown[] = []): string | undefined {
   const values: string[] = [];
@@ -79,8 +79,17 @@ export function inlineAsUser(claims: JwtClaims, sql: string, params: unknown[] =
   }
   const claimsJson = JSON.stringify(claims);
   if (claimsJson.includes('\0')) return undefined;
+  // Only a $n outside quotes is a placeholder. A `$` inside a quoted identifier or string, a comment, a backslash
+  // or any other `$` would make text substitution unsafe (a value's `"` could close an identifier): such SQL keeps
+  // the prepared path. The server's SQL has none of these; the check keeps that from being an assumption.
+  if (sql.includes('\\')) return undefined;
   let bad = false;
-  const body = sql.replace(/\$(\d+)/g, (_, n: string) => values[Number(n) - 1] ?? ((bad = true), ''));
+  const body = sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)|\$|--|\/\*/g, (token, n: string | undefined) => {
+    if (n !== undefined) return values[Number(n) - 1] ?? ((bad = true), '');
+    if (token.startsWith("'") || token.startsWith('"')) return token.includes('$') ? ((bad = true), '') : token;
+    bad = true;
+    return '';
+  });
   if (bad) return undefined;
   return `select set_config('request.jwt.claims', ${literal(claimsJson)}, true), set_config('role', ${literal(roleOf(claims))}, true);\n${body}`;
 }

@@ -28,6 +28,13 @@ describe('inlineAsUser', () => {
     expect(inlineAsUser(user, 'select $1', ['a\0b'])).toBeUndefined();
     expect(inlineAsUser(user, 'select $1', ['x'.repeat(70_000)])).toBeUndefined();
     expect(inlineAsUser(user, 'select $2', ['only one'])).toBeUndefined();
+    // A value's quote must never meet a quoted identifier or string the substitution would reach into.
+    expect(inlineAsUser(user, 'select 1 as "$1" where $1 = $1', ['x" from auth.users --'])).toBeUndefined();
+    expect(inlineAsUser(user, "select '$1', $1", ['x'])).toBeUndefined();
+    expect(inlineAsUser(user, 'select $1 -- note', ['x'])).toBeUndefined();
+    expect(inlineAsUser(user, 'select $tag$x$tag$, $1', ['x'])).toBeUndefined();
+    expect(inlineAsUser(user, "select E'\\'', $1", ['x'])).toBeUndefined();
+    expect(inlineAsUser(user, `select coalesce(json_agg(r), '[]') as "a""b" from f($1) r`, ['x'])).toMatch(/'\[\]'\) as "a""b" from f\('x'\) r$/);
     expect(() => inlineAsUser({ role: 'postgres' } as unknown as JwtClaims, 'select 1')).toThrow(/unknown role/);
   });
 });
