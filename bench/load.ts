@@ -12,7 +12,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import { cpuTicks, ensurePostgres, postgresPids, rssKb, summarizeProfiles, ticksSince, workersOf } from './loadSystem.ts';
+import { cpuTicks, ensurePostgres, monotonicMicros, postgresPids, rssKb, summarizeProfiles, ticksSince, workersOf } from './loadSystem.ts';
 import { onFreshDatabase } from './server.ts';
 
 const env = process.env;
@@ -160,6 +160,7 @@ async function run(databaseUrl: string, dir: string) {
   await db.connect();
   const gens: ReturnType<typeof generator>[] = [];
   const row: Record<string, unknown> = { workers: o.workers, sockets: o.sockets, rate: o.rate, seconds: o.seconds };
+  const steadyWindow = { from: 0, to: 0 };
   try {
     const workers = workersOf(cluster.process.pid!);
     const all = await users(db, cluster.url, secret, Math.ceil(o.sockets / o.devicesPerUser));
@@ -200,19 +201,26 @@ async function run(databaseUrl: string, dir: string) {
       const result = await fn();
       const seconds = (performance.now() - before.t) / 1000;
       const share = (ticks: number) => Math.round(ticks / 100 / seconds * 100);
-      const workersPct = share(ticksSince(before.w, cpuTicks(workersOf(cluster.process.pid!))));
-      return { result, cpu: { workersPct, postgresPct: share(ticksSince(before.p, cpuTicks(postgresPids()))) } };
+      const workersTicks = ticksSince(before.w, cpuTicks(workersOf(cluster.process.pid!)));
+      const postgresTicks = ticksSince(before.p, cpuTicks(postgresPids()));
+      // CPU-ms in the phase (a tick is 10 ms): divided by what was served, the cost, whatever the machine's load.
+      return { result, cpu: { workersPct: share(workersTicks), postgresPct: share(postgresTicks), workersMs: workersTicks * 10, postgresMs: postgresTicks * 10 } };
     };
 
     // 2. Steady appends; 3. the same under a flood of wrong passwords from 127.0.0.2.
     for (const [name, flood] of [['steady', false], ['flood', true]] as const) {
       await record(true);
+      if (name === 'steady') steadyWindow.from = monotonicMicros();
       const { result, cpu } = await cpuDuring(() =>
         Promise.all([http(appendJob(o.seconds, name)), flood ? http({ kind: 'flood', concurrency: 20, seconds: o.seconds, accounts, addresses: ['127.0.0.2'] }) : null]),
       );
+      if (name === 'steady') row.steadyWindow = { ...steadyWindow, to: (steadyWindow.to = monotonicMicros()) };
       await new Promise((r) => setTimeout(r, 500));
       await record(false);
-      row[name] = { appends: result[0], flood: result[1] ?? undefined, latency: await latency(), cpu, load: load() };
+      const lat = await latency();
+      const perAppend = (ms: number) => ms / Math.max(1, result[0].count ?? 0);
+      const costs = { workersMsPerAppend: perAppend(cpu.workersMs), postgresMsPerAppend: perAppend(cpu.postgresMs), deliveriesPerAppend: lat.samples / Math.max(1, result[0].count ?? 0), workersMsPerDelivery: cpu.workersMs / Math.max(1, lat.samples) };
+      row[name] = { appends: result[0], flood: result[1] ?? undefined, latency: lat, cpu: { ...cpu, ...costs }, load: load() };
     }
     // 4. Small REST reads; 5. password sign-ins (each from its own address, as people's are).
     row.reads = { ...(await cpuDuring(() => http({ kind: 'reads', concurrency: 32, seconds: o.seconds, users: all.slice(0, 500), addresses: addresses('127.3', 8) }))), load: load() };
@@ -265,7 +273,7 @@ async function run(databaseUrl: string, dir: string) {
     await new Promise((r) => cluster.process.once('exit', r));
   }
   printTable(row);
-  if (profileDir) summarizeProfiles(profileDir);
+  if (profileDir) summarizeProfiles(profileDir, steadyWindow.to > 0 ? steadyWindow : undefined);
 }
 
 // The row is built phase by phase above; read back loosely here.
@@ -277,6 +285,7 @@ function printTable(r: Record<string, any>) {
     ['commit → subscriber (steady)', `p50 ${f(r.steady.latency.p50, 1)} p95 ${f(r.steady.latency.p95, 1)} p99 ${f(r.steady.latency.p99, 1)} ms (${r.steady.latency.samples})`, 'p50 ≤ 10, p99 ≤ 50 ms', r.steady.load],
     ['appends', `${f(r.steady.appends.perSecond)}/s, p50 ${f(r.steady.appends.p50, 1)} p99 ${f(r.steady.appends.p99, 1)} ms, ${r.steady.appends.errors} errors, ${r.steady.appends.skipped} not sent`, '≥ 1,000/s, p99 ≤ 100 ms', r.steady.load],
     ['  CPU while appending', `workers ${r.steady.cpu.workersPct} %, PostgreSQL ${r.steady.cpu.postgresPct} % (of one core)`, '', ''],
+    ['  CPU per append', `workers ${f(r.steady.cpu.workersMsPerAppend, 2)} ms, PostgreSQL ${f(r.steady.cpu.postgresMsPerAppend, 2)} ms; ${f(r.steady.cpu.deliveriesPerAppend, 2)} deliveries each (workers ${f(r.steady.cpu.workersMsPerDelivery, 2)} ms per delivery, appends included)`, '', ''],
     ['commit → subscriber, flood', `p99 ${f(r.flood.latency.p99, 1)} ms; flood: ${r.flood.flood.count} tried, ${r.flood.flood.limited} answered 429`, 'p99 ≤ 100 ms', r.flood.load],
     ['small REST reads', `${f(r.reads.result.perSecond)}/s, p99 ${f(r.reads.result.p99, 1)} ms, ${r.reads.result.errors} errors`, '≥ 1,500/s, p99 ≤ 50 ms', r.reads.load],
     ['password sign-ins', `${f(r.signIns.result.perSecond)}/s, p99 ${f(r.signIns.result.p99, 1)} ms, ${r.signIns.result.limited} limited`, '≥ 20/s', r.signIns.load],

@@ -113,23 +113,38 @@ interface ProfileNode {
   hitCount?: number;
 }
 
-/** Self time per function over every main-thread profile in dir, the top 15, as shares of the busy samples. */
-export function summarizeProfiles(dir: string): void {
+/**
+ * Self time per function over every main-thread profile in dir, the top 20, as shares of the busy samples; with a
+ * window (microseconds of the monotonic clock, which V8's profile timestamps and process.hrtime share) only the
+ * samples taken within it, so one phase's work is not mixed with start-up's module loading.
+ */
+export function summarizeProfiles(dir: string, window?: { from: number; to: number }): void {
   if (!existsSync(dir)) return;
   const self = new Map<string, number>();
   let total = 0;
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.0.001.cpuprofile'))) {
-    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: ProfileNode[] };
+    const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { nodes: ProfileNode[]; startTime: number; samples?: number[]; timeDeltas?: number[] };
+    const hitsOf = new Map<number, number>();
+    if (window && profile.samples && profile.timeDeltas) {
+      let t = profile.startTime;
+      profile.samples.forEach((id, i) => {
+        t += profile.timeDeltas![i] ?? 0;
+        if (t >= window.from && t <= window.to) hitsOf.set(id, (hitsOf.get(id) ?? 0) + 1);
+      });
+    } else for (const node of profile.nodes) hitsOf.set(node.id, node.hitCount ?? 0);
     for (const node of profile.nodes) {
-      const hits = node.hitCount ?? 0;
+      const hits = hitsOf.get(node.id) ?? 0;
       if (!hits || node.callFrame.functionName === '(idle)') continue;
       const { functionName, url, lineNumber } = node.callFrame;
-      const where = url ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/wt\d*\/|^file:\/\/\/work\/[^/]+\//, '')}:${lineNumber + 1}` : '';
+      const where = url ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/wt[^/]*\//, '')}:${lineNumber + 1}` : '';
       const key = `${functionName || '(anonymous)'} ${where || basename(url)}`.trim();
       self.set(key, (self.get(key) ?? 0) + hits);
       total += hits;
     }
   }
-  console.log(`\n  Workers' CPU profile (${dir}), self time of the busy time (idle left out):`);
-  for (const [key, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.log(`    ${((hits / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
+  console.log(`\n  Workers' CPU profile (${dir}${window ? ', steady appends only' : ''}), self time of the busy time (idle left out; ${total} samples):`);
+  for (const [key, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`    ${((hits / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
 }
+
+/** Now on the clock V8's profiles use, in microseconds. */
+export const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);

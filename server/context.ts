@@ -23,6 +23,8 @@ export interface Queryable {
 export interface Db extends Queryable {
   /** Runs fn in one transaction as the JWT's role with request.jwt.claims set, so row-level security applies. */
   asUser<T>(claims: JwtClaims, fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** asUser for one statement: on PostgreSQL one round trip instead of four (begin, claims, statement, commit). */
+  asUserQuery<T = Record<string, unknown>>(claims: JwtClaims, sql: string, params?: unknown[]): Promise<QueryResult<T>>;
   /** Runs fn in one transaction as the database owner (no RLS): auth, billing and other server-internal work. */
   transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   readonly kind: 'pglite' | 'postgres';

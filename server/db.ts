@@ -46,6 +46,54 @@ function roleOf(claims: JwtClaims): string {
   return claims.role;
 }
 
+/** A value as an SQL string literal (E'…' when it holds a backslash, so standard_conforming_strings does not matter). */
+function literal(value: string): string {
+  const quoted = value.replaceAll("'", "''");
+  return value.includes('\\') ? `E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`;
+}
+
+// Above this, a request's values go as parameters of a prepared statement: the round trips saved are then a small
+// part of its cost, and PostgreSQL's lexer would scan a large literal once more.
+const MAX_INLINED_CHARS = 64 * 1024;
+
+/**
+ * The claims and one statement as one simple-protocol query: PostgreSQL runs the statements of one Query message as
+ * one implicit transaction (an error rolls back all of it; the set_config(…, true) settings end with it), so this is
+ * asUser's begin, claims, statement and commit in one round trip. $n placeholders become literals. Undefined when a
+ * value cannot be inlined (not a string, number, boolean or null; a NUL, which would end the query text; too large)
+ * or the SQL holds a `$` that is not a placeholder.
+ */
+export function inlineAsUser(claims: JwtClaims, sql: string, params: unknown[] = []): string | undefined {
+  const values: string[] = [];
+  let size = 0;
+  for (const param of params) {
+    if (param === null || param === undefined) {
+      values.push('NULL');
+      continue;
+    }
+    if (typeof param !== 'string' && typeof param !== 'number' && typeof param !== 'boolean') return undefined;
+    const text = String(param);
+    size += text.length;
+    if (size > MAX_INLINED_CHARS || text.includes('\0')) return undefined;
+    values.push(literal(text));
+  }
+  const claimsJson = JSON.stringify(claims);
+  if (claimsJson.includes('\0')) return undefined;
+  // Only a $n outside quotes is a placeholder. A `$` inside a quoted identifier or string, a comment, a backslash
+  // or any other `$` would make text substitution unsafe (a value's `"` could close an identifier): such SQL keeps
+  // the prepared path. The server's SQL has none of these; the check keeps that from being an assumption.
+  if (sql.includes('\\')) return undefined;
+  let bad = false;
+  const body = sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)|\$|--|\/\*/g, (token, n: string | undefined) => {
+    if (n !== undefined) return values[Number(n) - 1] ?? ((bad = true), '');
+    if (token.startsWith("'") || token.startsWith('"')) return token.includes('$') ? ((bad = true), '') : token;
+    bad = true;
+    return '';
+  });
+  if (bad) return undefined;
+  return `select set_config('request.jwt.claims', ${literal(claimsJson)}, true), set_config('role', ${literal(roleOf(claims))}, true);\n${body}`;
+}
+
 export async function openDb(options: { dataDir: string; databaseUrl?: string; poolSize?: number; sharedBuffers?: string }): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize) : openPglite(options.dataDir, options.sharedBuffers);
 }
@@ -119,6 +167,12 @@ async function openPglite(dataDir: string, sharedBuffers = DEFAULT_PGLITE_SHARED
       transaction(async (q) => {
         await q.query(SET_CLAIMS, [JSON.stringify(claims), roleOf(claims)]);
         return fn(q);
+      }),
+    // In-process: no round trips to save.
+    asUserQuery: (claims, sql, params) =>
+      transaction(async (q) => {
+        await q.query(SET_CLAIMS, [JSON.stringify(claims), roleOf(claims)]);
+        return q.query(sql, params);
       }),
     listen: async (channel, onNotify) => pglite.listen(channel, onNotify),
     // One backend: nothing to keep apart.
@@ -197,16 +251,24 @@ async function openPostgres(connectionString: string, poolSize = 20): Promise<Da
       client.release(broken);
     }
   };
+  const asUser = <T>(claims: JwtClaims, fn: (q: Queryable) => Promise<T>) =>
+    transaction(async (q) => {
+      await q.query(SET_CLAIMS, [JSON.stringify(claims), roleOf(claims)]);
+      return fn(q);
+    });
   return {
     kind: 'postgres',
     pool,
     query: async <R>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(config(sql, params))).rows as R[] }),
     transaction,
-    asUser: (claims, fn) =>
-      transaction(async (q) => {
-        await q.query(SET_CLAIMS, [JSON.stringify(claims), roleOf(claims)]);
-        return fn(q);
-      }),
+    asUser,
+    asUserQuery: async <R>(claims: JwtClaims, sql: string, params?: unknown[]) => {
+      const text = inlineAsUser(claims, sql, params);
+      if (text === undefined) return asUser(claims, (q) => q.query<R>(sql, params));
+      // Two statements: pg answers with one result each; the caller's is the last.
+      const results = (await pool.query(text)) as unknown as pg.QueryResult[];
+      return { rows: results[results.length - 1]!.rows as R[] };
+    },
     listen: (channel, onNotify, onReconnect) => listenOn(connectionString, channel, onNotify, onReconnect, () => closed),
     reader: { query: async <R>(sql: string, params?: unknown[]) => ({ rows: (await readPool.query(config(sql, params))).rows as R[] }) },
     close: async () => {

@@ -169,7 +169,7 @@ export async function attachRealtime(
       }
       if (binding.filter !== `user_id=eq.${claims.sub}`) return { ok: false, reason: 'You may only receive your own task events (filter user_id=eq.<your id>)' };
     }
-    const [row] = (await db.asUser(claims, (q) => q.query<{ ok: boolean }>('select public.is_active_subscriber() as ok'))).rows;
+    const [row] = (await db.asUserQuery<{ ok: boolean }>(claims, 'select public.is_active_subscriber() as ok')).rows;
     if (!row?.ok) return { ok: false, reason: 'An active Premium subscription is required for real-time sync' };
     return { ok: true, claims };
   }

@@ -49,7 +49,7 @@ export function restRoutes(ctx: ServerContext, jwt: Jwt): Hono {
   /** Runs one statement as the caller, mapping database errors to PostgREST's. */
   const runQuery = async (claims: JwtClaims, sql: string, params: unknown[]) => {
     try {
-      const { rows } = await ctx.db.asUser(claims, (q) => q.query<Record<string, string | null>>(sql, params));
+      const { rows } = await ctx.db.asUserQuery<Record<string, string | null>>(claims, sql, params);
       return rows;
     } catch (err) {
       if (isDbError(err)) throw fromDbError(err, claims.role);

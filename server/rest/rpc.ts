@@ -1,6 +1,6 @@
 // /rest/v1/rpc/<name>: supabase.rpc(name, args) on an allow-list of functions.
 import { Hono, type Context } from 'hono';
-import { allowOnly, readText, restError } from '../http.ts';
+import { allowOnly, jsonBody, readText, restError } from '../http.ts';
 import { RestError } from './errors.ts';
 import type { Rest } from './index.ts';
 import { checkProfile, columnValue, parseJson } from './query.ts';
@@ -36,8 +36,7 @@ export function rpcRoutes({ ctx, claimsOf, runQuery }: Rest): Hono {
     const params = fn.args.map(([arg, type]) => (type === 'jsonb' ? JSON.stringify(values[arg] ?? null) : columnValue(values[arg])));
     const call = fn.args.map(([arg, type], i) => `${ident(arg)} => $${i + 1}::${type}`).join(', ');
     const [result] = await runQuery(claims, `select coalesce(json_agg(r), '[]')::text as body from public.${ident(name)}(${call}) r`, params);
-    c.header('Content-Type', 'application/json; charset=utf-8');
-    return c.body(result?.body ?? '[]');
+    return jsonBody(c, result?.body ?? '[]');
   });
 
   app.all('/:fn', allowOnly(['POST'], (c: Context) => restError(c, 405, { code: 'PGRST117', message: 'Unsupported HTTP method' })));

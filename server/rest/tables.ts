@@ -1,7 +1,7 @@
 // /rest/v1/<table>: read, insert (and upsert), update and delete rows of the exposed tables.
 import { Hono, type Context } from 'hono';
 import type { JwtClaims } from '../context.ts';
-import { allowOnly, readText, restError } from '../http.ts';
+import { allowOnly, jsonBody, readText, restError } from '../http.ts';
 import { RestError } from './errors.ts';
 import type { Rest } from './index.ts';
 import {
@@ -52,11 +52,9 @@ export function tableRoutes({ ctx, tableFor, claimsOf, runQuery }: Rest): Hono {
       if (n !== 1) {
         throw new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${n} rows`);
       }
-      c.header('Content-Type', 'application/vnd.pgrst.object+json; charset=utf-8');
-      return c.body(objects[0]!);
+      return jsonBody(c, objects[0]!, 200, 'application/vnd.pgrst.object+json; charset=utf-8');
     }
-    c.header('Content-Type', 'application/json; charset=utf-8');
-    return c.body(`[${objects.join(',')}]`);
+    return jsonBody(c, `[${objects.join(',')}]`);
   });
 
   app.post('/:table', async (c) => {
@@ -135,8 +133,7 @@ export function tableRoutes({ ctx, tableFor, claimsOf, runQuery }: Rest): Hono {
     // PostgREST reports no range for inserts.
     c.header('Content-Range', minimalStatus === 201 || !n ? '*/*' : `0-${n - 1}/*`);
     if (!representation) return c.body(null, minimalStatus);
-    c.header('Content-Type', 'application/json; charset=utf-8');
-    return c.body(json ?? '[]', minimalStatus === 201 ? 201 : 200);
+    return jsonBody(c, json ?? '[]', minimalStatus === 201 ? 201 : 200);
   }
 
 
