@@ -23,10 +23,9 @@ import { firstScreenScript, makeTemplate, referenceRenders, verifyFirstScreen } 
  * The loader: the app starts once the first screen's first frame is shown (after that frame's main-thread work where
  * tasks are stored; at once where nothing is painted) and after the stylesheet. `seriesChunks`: the recurring-task
  * code, off the first load; where series are stored it is fetched with the entry instead of after it has run (a week
- * with series waited for it: bench/seriesRender.ts). `labelChunks`: the header's label filter, likewise, where stored
- * labels make the first render wait for it (src/app/startApp.tsx).
+ * with series waited for it: bench/seriesRender.ts).
  */
-export function entryLoader(src: string, css: string, chunks: string[] = [], seriesChunks: string[] = [], labelChunks: string[] = []): string {
+export function entryLoader(src: string, css: string, chunks: string[] = [], seriesChunks: string[] = []): string {
   return `<script>
       (function () {
         var started = false;
@@ -44,7 +43,6 @@ export function entryLoader(src: string, css: string, chunks: string[] = [], ser
           var hrefs = ${JSON.stringify([src, ...chunks])};
           try {
             if (localStorage.getItem('weekly-planner-series')) hrefs = hrefs.concat(${JSON.stringify(seriesChunks)});
-            if (String(localStorage.getItem('weekly-planner-catalog')).indexOf('"labels":[{') >= 0) hrefs = hrefs.concat(${JSON.stringify(labelChunks)});
           } catch (e) {}
           hrefs.forEach(function (href) {
             var preload = document.createElement('link');
@@ -236,15 +234,15 @@ export function startupHtml(options: { firstScreen?: typeof firstScreen } = {}):
         // Vite's modulepreloads (the entry's static chunks): the loader starts them with the entry.
         const chunks: string[] = [];
         out = out.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href: string) => (chunks.push(href), ''));
-        return out.replace('</body>', `  ${entryLoader(entry[1]!, sheet[1]!, chunks, lazyChunks(bundle, '/src/features/series/runtime.ts'), lazyChunks(bundle, '/src/features/catalog/LabelFilterContainer.tsx'))}\n  </body>`);
+        return out.replace('</body>', `  ${entryLoader(entry[1]!, sheet[1]!, chunks, seriesChunks(bundle))}\n  </body>`);
       },
     },
   };
 }
 
-/** A dynamic entry's chunk (the series code, the label filter: `module` is its source) and the chunks it imports. */
-function lazyChunks(bundle: Rollup.OutputBundle, module: string): string[] {
-  const runtime = Object.values(bundle).find((item): item is Rollup.OutputChunk => item.type === 'chunk' && !!item.facadeModuleId?.endsWith(module));
+/** The series code's chunk (the dynamic entry of src/features/series/runtime.ts) and the chunks it imports. */
+function seriesChunks(bundle: Rollup.OutputBundle): string[] {
+  const runtime = Object.values(bundle).find((item): item is Rollup.OutputChunk => item.type === 'chunk' && !!item.facadeModuleId?.endsWith('/src/features/series/runtime.ts'));
   if (!runtime) return [];
   const entry = Object.values(bundle).find((item): item is Rollup.OutputChunk => item.type === 'chunk' && item.isEntry);
   // What the entry already brings is preloaded with it; the rest, to the last static import (rrule's tslib).

@@ -1,6 +1,5 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Persistor } from 'redux-persist';
-import { loadLabelFilter } from '../features/catalog/labelFilterCode';
 import { takeHeldInput } from '../features/planner/heldInput';
 import { AppRoot } from './AppRoot';
 import { firstScreenState } from './firstScreenState';
@@ -22,16 +21,6 @@ function whenBootstrapped(persistor: Persistor, run: () => void): void {
  * then renders the page afresh, and this says so.
  */
 export function startApp(container: HTMLElement, store: AppStore, persistor: Persistor): void {
-  // The header's label filter is a chunk of its own (catalog/labelFilterCode.ts): where stored labels show it on
-  // the first render, that render waits for it (the loader in index.html fetches it with the entry), so the button
-  // does not appear a moment after the rest. Should it fail to load, the planner renders without it.
-  if (store.getState().catalog.labels.length > 0) {
-    const render = () => renderApp(container, store, persistor);
-    void loadLabelFilter().then(render, render);
-  } else renderApp(container, store, persistor);
-}
-
-function renderApp(container: HTMLElement, store: AppStore, persistor: Persistor): void {
   if (!container.firstChild) {
     createRoot(container).render(<AppRoot store={store} persistor={persistor} />);
     return;

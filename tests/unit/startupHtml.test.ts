@@ -128,7 +128,7 @@ describe('the loader', () => {
     const frames: FrameRequestCallback[] = [];
     jest.useFakeTimers();
     jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
-    const body = /<script>([\s\S]*)<\/script>/.exec(entryLoader('/assets/index-abc.js', '/assets/index-xyz.css', ['/assets/rtk-def.js'], ['/assets/runtime-ghi.js'], ['/assets/LabelFilterContainer-jkl.js']))![1]!;
+    const body = /<script>([\s\S]*)<\/script>/.exec(entryLoader('/assets/index-abc.js', '/assets/index-xyz.css', ['/assets/rtk-def.js'], ['/assets/runtime-ghi.js']))![1]!;
     new Function(body)();
     const started = () => [...document.head.querySelectorAll('script')].map((script) => [script.type, script.getAttribute('src')]);
     const sheets = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
@@ -225,18 +225,6 @@ describe('the loader', () => {
     }
     document.documentElement.removeAttribute('data-tasks-pending');
     expect(run(true, true).preloads()).not.toContain('/assets/runtime-ghi.js');
-  });
-
-  it('where labels are stored, fetches the label filter with the entry; not for lists alone nor elsewhere', () => {
-    localStorage.setItem('weekly-planner-catalog', '{"version":1,"labels":[{"id":"l1","name":"work","colour":"blue"}],"lists":[],"aliases":{}}');
-    try {
-      expect(run(true, true).preloads()).toEqual(['/assets/index-xyz.css', '/assets/index-abc.js', '/assets/rtk-def.js', '/assets/LabelFilterContainer-jkl.js']);
-      localStorage.setItem('weekly-planner-catalog', '{"version":1,"labels":[],"lists":[{"id":"x","name":"Someday","order":0}],"aliases":{}}');
-      expect(run(true, true).preloads()).not.toContain('/assets/LabelFilterContainer-jkl.js');
-    } finally {
-      localStorage.removeItem('weekly-planner-catalog');
-    }
-    expect(run(true, true).preloads()).not.toContain('/assets/LabelFilterContainer-jkl.js');
   });
 
   it('starts by the timer in a tab that gets no frames, and starts the app even if the stylesheet fails', () => {

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { UserMenuContainer } from '../auth/UserMenuContainer';
-import { LabelFilterSlot } from '../catalog/LabelFilterSlot';
+import { LabelFilterContainer } from '../catalog/LabelFilterContainer';
 import { selectShownLists } from '../catalog/shownLists';
 import { useWeekTurnDrop } from '../dnd/dropZones';
 import { loadSearch } from '../search/searchOpening';
@@ -53,7 +53,7 @@ export function PlannerHeaderContainer({ onSearch }: { onSearch?: () => void }) 
       onSearch={onSearch}
       onSearchIntent={prefetchSearch}
       userMenu={<UserMenuContainer />}
-      labelFilter={<LabelFilterSlot />}
+      labelFilter={<LabelFilterContainer />}
       strip={<DayStrip days={stripDays} lists={stripLists} onJump={jump} />}
     />
   );
