@@ -13,6 +13,3 @@ type Story = StoryObj<typeof meta>;
 
 /** After the week's last column, from the first paint. */
 export const Default: Story = {};
-
-/** Pressed, while the form's code loads. */
-export const Loading: Story = { args: { disabled: true } };

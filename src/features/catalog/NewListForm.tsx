@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button';
-import { NewListButton } from './NewListButton';
 import { NAME_MAX_LENGTH } from './types';
 
 export interface NewListFormProps {
@@ -16,19 +15,23 @@ const field =
 /** '+ New list' after the week's last column: a press opens a name field; Enter makes the list, Escape leaves it. */
 export function NewListForm({ onCreate, defaultOpen = false }: NewListFormProps) {
   const [open, setOpen] = useState(defaultOpen);
-  // Once the field has closed (made, Escape, Cancel), focus goes back to the button that opened it.
-  const [closedOnce, setClosedOnce] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
-  const close = () => (setOpen(false), setName(''), setError(null), setClosedOnce(true));
+  const close = () => (setOpen(false), setName(''), setError(null));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const refused = await onCreate(name);
     setError(refused);
     if (!refused) close();
   };
-  if (!open) return <NewListButton onClick={() => setOpen(true)} autoFocus={closedOnce} />;
+  if (!open)
+    return (
+      // NewListButton's look.
+      <Button variant="ghost" size="lg" onClick={() => setOpen(true)}>
+        + New list
+      </Button>
+    );
   return (
     <form onSubmit={submit} className="max-w-md">
       <div className="flex items-center gap-2">

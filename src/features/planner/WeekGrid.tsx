@@ -37,7 +37,7 @@ export const WeekGrid = memo(function WeekGrid({ days }: { days: string[] }) {
       )}
       <div className="col-span-full">
         {creating ? (
-          <Suspense fallback={<NewListButton disabled />}>
+          <Suspense fallback={<NewListButton />}>
             <NewList />
           </Suspense>
         ) : (
