@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button';
+import { NewListButton } from './NewListButton';
 import { NAME_MAX_LENGTH } from './types';
 
 export interface NewListFormProps {
@@ -25,13 +26,7 @@ export function NewListForm({ onCreate, defaultOpen = false }: NewListFormProps)
     setError(refused);
     if (!refused) close();
   };
-  if (!open)
-    return (
-      // NewListButton's look.
-      <Button variant="ghost" size="lg" onClick={() => setOpen(true)}>
-        + New list
-      </Button>
-    );
+  if (!open) return <NewListButton onClick={() => setOpen(true)} />;
   return (
     <form onSubmit={submit} className="max-w-md">
       <div className="flex items-center gap-2">
