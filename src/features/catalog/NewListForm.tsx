@@ -1,18 +1,21 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button';
+import { NewListButton } from './NewListButton';
 import { NAME_MAX_LENGTH } from './types';
 
 export interface NewListFormProps {
   /** Makes the list; resolves to why it was refused (nothing is stored then), or null. */
   onCreate: (name: string) => Promise<string | null>;
+  /** Opened already (the week's button was pressed before this code came). */
+  defaultOpen?: boolean;
 }
 
 const field =
   'h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 text-sm pointer-coarse:h-11 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-950';
 
 /** '+ New list' after the week's last column: a press opens a name field; Enter makes the list, Escape leaves it. */
-export function NewListForm({ onCreate }: NewListFormProps) {
-  const [open, setOpen] = useState(false);
+export function NewListForm({ onCreate, defaultOpen = false }: NewListFormProps) {
+  const [open, setOpen] = useState(defaultOpen);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
@@ -23,12 +26,7 @@ export function NewListForm({ onCreate }: NewListFormProps) {
     setError(refused);
     if (!refused) close();
   };
-  if (!open)
-    return (
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>
-        + New list
-      </Button>
-    );
+  if (!open) return <NewListButton onClick={() => setOpen(true)} />;
   return (
     <form onSubmit={submit} className="max-w-md">
       <div className="flex items-center gap-2">

@@ -8,13 +8,24 @@ import { DayColumnContainer } from './DayColumnContainer';
 
 /**
  * The named lists not archived, each a column after Some Day with the days' machinery (add box, cards, drag, keyboard
- * drag, 'Move to…'), then '+ New list'. A chunk of its own (WeekGrid.tsx).
+ * drag, 'Move to…'); and the form of '+ New list'. A chunk of its own (WeekGrid.tsx).
  */
 export default function ListColumns() {
   const lists = useAppSelector(selectShownLists);
+  for (const list of lists) listNames.set(list.id, list.name);
+  return (
+    <>
+      {lists.map((list) => (
+        <DayColumnContainer key={list.id} date={listKey(list.id)} title={list.name} />
+      ))}
+    </>
+  );
+}
+
+/** The name field the week's '+ New list' opens (WeekGrid.tsx), open at once; it keeps the button from then on. */
+export function NewList() {
   const dispatch = useAppDispatch();
   const store = useAppStore();
-  for (const list of lists) listNames.set(list.id, list.name);
   const create = async (name: string) => {
     // The catalog's events and checks come with its code (catalogHost.ts).
     const code = await loadCatalog();
@@ -22,14 +33,5 @@ export default function ListColumns() {
     if (!problem) dispatch(code.listCreated(name));
     return problem;
   };
-  return (
-    <>
-      {lists.map((list) => (
-        <DayColumnContainer key={list.id} date={listKey(list.id)} title={list.name} />
-      ))}
-      <div className="col-span-full">
-        <NewListForm onCreate={create} />
-      </div>
-    </>
-  );
+  return <NewListForm onCreate={create} defaultOpen />;
 }

@@ -27,7 +27,10 @@ export function PlannerHeaderContainer({ onSearch }: { onSearch?: () => void }) 
     [days],
   );
   const stripLists = useAppSelector(selectShownLists);
-  const jump = useCallback((date: string) => void revealDay(date), []);
+  // A named list's column comes with the lists' chunk: a press in the moment before it is drawn waits for it.
+  const jump = useCallback(function reveal(date: string, frames = 60) {
+    if (!revealDay(date) && frames > 0) requestAnimationFrame(() => reveal(date, frames - 1));
+  }, []);
   // Today's week, then today's heading under the header once it is on the page.
   const onToday = useCallback(() => {
     dispatch(todayShown());

@@ -1,13 +1,15 @@
-import { lazy, memo, Suspense, useEffect, useState, type CSSProperties } from 'react';
+import { lazy, memo, Suspense, useState, type CSSProperties } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { whenIdle } from '../../lib/idle';
+import { NewListButton } from '../catalog/NewListButton';
 import { selectShownLists } from '../catalog/shownLists';
 import { SOMEDAY } from '../tasks/types';
 import { DayColumnContainer } from './DayColumnContainer';
 
-// The named lists' columns and '+ New list' (a chunk of their own): fetched at once when there are lists to show,
-// otherwise in idle time, so the first load of a week without lists carries none of their code.
+// The named lists' columns and the form of '+ New list' (a chunk of their own): fetched at once when there are lists
+// to show, otherwise on a press of '+ New list', so the first load of a week without lists carries none of their
+// code. The button itself is here, in the first screen's markup: drawn later, it moved the page after first paint.
 const ListColumns = lazy(() => import('./ListColumns'));
+const NewList = lazy(() => import('./ListColumns').then((code) => ({ default: code.NewList })));
 
 /**
  * The displayed week's seven days (Monday first), Some Day, then the named lists: 1, 2, 4, then 8 columns as the
@@ -15,8 +17,8 @@ const ListColumns = lazy(() => import('./ListColumns'));
  */
 export const WeekGrid = memo(function WeekGrid({ days }: { days: string[] }) {
   const lists = useAppSelector(selectShownLists).length;
-  const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true), 2000), []);
+  // Pressed once: the lists' form takes the button's place for good (its own button when the field closes).
+  const [creating, setCreating] = useState(false);
   const columns = lists > 0 ? 'xl:grid-cols-[repeat(var(--columns),minmax(0,1fr))]' : 'xl:grid-cols-8';
   return (
     <div
@@ -28,11 +30,20 @@ export const WeekGrid = memo(function WeekGrid({ days }: { days: string[] }) {
         <DayColumnContainer key={day} date={day} />
       ))}
       <DayColumnContainer date={SOMEDAY} />
-      {(lists > 0 || idle) && (
+      {lists > 0 && (
         <Suspense fallback={null}>
           <ListColumns />
         </Suspense>
       )}
+      <div className="col-span-full">
+        {creating ? (
+          <Suspense fallback={<NewListButton />}>
+            <NewList />
+          </Suspense>
+        ) : (
+          <NewListButton onClick={() => setCreating(true)} />
+        )}
+      </div>
     </div>
   );
 });
