@@ -166,7 +166,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (!config.publicUrlExplicit) config.publicUrl = localUrl(config.host, port);
   const jwt = createJwt(config);
   const rateLimiters = createRateLimiters(config.rateLimits ?? DEFAULT_RATE_LIMITS, db.pool);
-  const ctx = { db, config, authenticate: jwt.authenticate, rateLimiters };
+  const ctx: ServerContext & { db: Database } = { db, config, authenticate: jwt.authenticate, rateLimiters };
   let realtime: Realtime;
   try {
     realtime = await attachRealtime(server, ctx, jwt);
@@ -175,6 +175,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await db.close();
     throw err;
   }
+  ctx.appended = realtime.appended;
   ready.app = createApp(ctx);
   // The log keeps what the snapshot does not hold yet and the last 30 days; see docs/sync.md.
   const compaction = setInterval(() => {

@@ -61,6 +61,8 @@ export const DEFAULT_LIMITS: ServerLimits = {
   maxConnections: 11_000,
   // ~3 KB of memory each (docs/server.md, "Many subscribers at once").
   maxRealtimeSockets: 10_000,
+  // The longest a committed event waits when its process died before sending the pointer (docs/sync.md).
+  realtimeHeadsPollMs: 1000,
   maxConnectionsPerIp: 64,
   // Under a load balancer's usual drain time (nginx, HAProxy: none by default; Kubernetes: 30 s), above any request
   // that is not stuck: the server's own requestTimeoutMs cuts those.
@@ -75,6 +77,7 @@ function limitsFrom(env: NodeJS.ProcessEnv): ServerLimits {
     keepAliveTimeoutMs: intFrom(env.KEEP_ALIVE_TIMEOUT_MS, d.keepAliveTimeoutMs, 'KEEP_ALIVE_TIMEOUT_MS'),
     maxConnections: intFrom(env.MAX_CONNECTIONS, d.maxConnections, 'MAX_CONNECTIONS'),
     maxRealtimeSockets: intFrom(env.REALTIME_MAX_SOCKETS, d.maxRealtimeSockets, 'REALTIME_MAX_SOCKETS'),
+    realtimeHeadsPollMs: intFrom(env.REALTIME_HEADS_POLL_MS, d.realtimeHeadsPollMs, 'REALTIME_HEADS_POLL_MS'),
     maxConnectionsPerIp: intFrom(env.MAX_CONNECTIONS_PER_IP, d.maxConnectionsPerIp, 'MAX_CONNECTIONS_PER_IP'),
     shutdownGraceMs: intFrom(env.SHUTDOWN_GRACE_MS, d.shutdownGraceMs, 'SHUTDOWN_GRACE_MS'),
   };

@@ -52,6 +52,11 @@ export interface ServerLimits {
   maxConnections: number;
   /** Open realtime sockets; more are refused with 503. */
   maxRealtimeSockets: number;
+  /**
+   * How often realtime reads the log heads of the users it watches, so an append whose pointer its process never
+   * sent (killed between commit and NOTIFY) still reaches the sockets; 0 turns it off.
+   */
+  realtimeHeadsPollMs: number;
   /** Concurrent connections from one address (not applied with trustProxy: every connection is the proxy's). */
   maxConnectionsPerIp: number;
   /** On shutdown, how long requests under way may take to finish before their connections are cut. */
@@ -102,4 +107,6 @@ export interface ServerContext {
   authenticate(authorization: string | undefined): Promise<AuthedUser | null>;
   /** One set per process, shared by every route (and on PostgreSQL by every process). */
   rateLimiters: RateLimiters;
+  /** Called once an append of the user's rows from..to committed: realtime sends the pointer to every process. */
+  appended?(userId: string, from: number, to: number): void;
 }

@@ -31,6 +31,12 @@ export interface Database extends Db {
    * what was sent meanwhile is gone). Resolves to the function that stops it.
    */
   listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /**
+   * NOTIFYs `channel` once per payload, in one transaction of its own, to be called after the caller's own
+   * transaction committed. On PostgreSQL with synchronous_commit off: a notifying commit holds the database-wide
+   * notify-queue lock until it ends, and must not hold it through a WAL flush (docs/sync.md).
+   */
+  notify(channel: string, payloads: string[]): Promise<void>;
   /** The owner's reads that must not queue behind requests (realtime fan-out): a connection of its own on PostgreSQL. */
   readonly reader: Queryable;
   /** PostgreSQL only: the pool itself, for stores that speak pg (the shared rate limits). */
@@ -175,6 +181,7 @@ async function openPglite(dataDir: string, sharedBuffers = DEFAULT_PGLITE_SHARED
         return q.query(sql, params);
       }),
     listen: async (channel, onNotify) => pglite.listen(channel, onNotify),
+    notify: async (channel, payloads) => void (await pglite.query('select pg_notify($1, p) from unnest($2::text[]) p', [channel, payloads])),
     // One backend: nothing to keep apart.
     reader: { query: async <R>(sql: string, params?: unknown[]) => ({ rows: (await pglite.query<R>(sql, params)).rows }) },
     close: async () => {
@@ -218,6 +225,10 @@ async function openPostgres(connectionString: string, poolSize = 20): Promise<Da
   // The realtime fan-out's reads, one at a time in log order: apart from the pool, so deliveries never wait
   // behind a queue of appends (docs/sync.md, "Fan-out across processes").
   const readPool = new pg.Pool({ connectionString, max: 1 });
+  const notifyPool = new pg.Pool({ connectionString, max: 1 });
+  notifyPool.on('error', (err) => {
+    if (!closed) console.error('PostgreSQL notifier error:', err.message);
+  });
   readPool.on('error', (err) => {
     if (!closed) console.error('PostgreSQL reader error:', err.message);
   });
@@ -270,10 +281,15 @@ async function openPostgres(connectionString: string, poolSize = 20): Promise<Da
       return { rows: results[results.length - 1]!.rows as R[] };
     },
     listen: (channel, onNotify, onReconnect) => listenOn(connectionString, channel, onNotify, onReconnect, () => closed),
+    // One round trip on a connection of its own, so a pointer never waits behind the request pool's appends.
+    notify: async (channel, payloads) =>
+      void (await notifyPool.query(
+        `begin; set local synchronous_commit = off; select ${payloads.map((p) => `pg_notify(${literal(channel)}, ${literal(p)})`).join(', ')}; commit`,
+      )),
     reader: { query: async <R>(sql: string, params?: unknown[]) => ({ rows: (await readPool.query(config(sql, params))).rows as R[] }) },
     close: async () => {
       closed = true;
-      await Promise.all([pool.end(), readPool.end()]);
+      await Promise.all([pool.end(), readPool.end(), notifyPool.end()]);
     },
   };
 }

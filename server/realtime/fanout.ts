@@ -3,7 +3,9 @@
 // NOTIFYs, on a connection of its own (never behind the appends' pool), and hands each channel the rows after the
 // last one it was given, in log order. Everything runs through one queue, in arrival order: that order is what
 // keeps each user's rows in sequence, lets a join start exactly at the log's head, and makes a catch-up after a
-// dropped LISTEN connection (or a failed read) fill every gap. docs/sync.md, "Fan-out across processes".
+// dropped LISTEN connection (or a failed read) fill every gap. A pointer is sent by the process that made the
+// append, after its commit (./notifier.ts); one it never sent (killed in between) is found by the periodic read of
+// the watched users' log heads (pollHeads). docs/sync.md, "Fan-out across processes".
 import type { Queryable } from '../context.ts';
 import { COLUMNS, type EventRow } from './protocol.ts';
 
@@ -25,6 +27,7 @@ export interface PreparedRow {
 type Item =
   | { kind: 'note'; userId: string; from: number; to: number }
   | { kind: 'catchUp' }
+  | { kind: 'heads' }
   | { kind: 'join'; subscription: Subscription; ready: () => boolean };
 
 const MAX_SEQ = '9223372036854775807';
@@ -42,6 +45,8 @@ export interface Fanout {
   notify(payload: string): void;
   /** After the LISTEN connection came back: every channel reads what it missed. */
   catchUp(): void;
+  /** Reads the log heads of the users watched here and delivers what no pointer brought (one poll queued at most). */
+  pollHeads(): void;
   /** Registers subscription at its user's log head once the queue reaches it; ready() says it is still wanted. */
   join(subscription: Subscription, ready: () => boolean): void;
   remove(subscription: Subscription): void;
@@ -54,6 +59,7 @@ export function createFanout(reader: Queryable, flush: () => void, log: (message
   let queue: Item[] = [];
   let running = false;
   let reads = 0;
+  let headsQueued = false;
 
   const enqueue = (item: Item) => {
     queue.push(item);
@@ -92,10 +98,25 @@ export function createFanout(reader: Queryable, flush: () => void, log: (message
       ranges.set(userId, range ? { lo: Math.min(range.lo, lo), hi: higher(range.hi, String(hi)) } : { lo, hi: String(hi) });
     };
     const joining = new Set<string>();
+    // Users whose head is past a channel's place: rows committed without a pointer having arrived (yet).
+    const behind = new Set<string>();
+    if (batch.some((item) => item.kind === 'heads')) {
+      headsQueued = false;
+      if (byUser.size > 0) {
+        const result = await reader.query<{ user_id: string; last_seq: string }>(HEADS_SQL, [[...byUser.keys()]]);
+        for (const row of result.rows) {
+          const head = Number(row.last_seq);
+          const subs = byUser.get(row.user_id);
+          if (!subs || ![...subs].some((sub) => sub.after < head)) continue;
+          behind.add(row.user_id);
+          widen(row.user_id, head, head);
+        }
+      }
+    }
     for (const item of batch) {
       if (item.kind === 'note') widen(item.userId, item.from - 1, item.to);
       else if (item.kind === 'catchUp') for (const userId of byUser.keys()) widen(userId, Number.MAX_SAFE_INTEGER, MAX_SEQ);
-      else joining.add(item.subscription.userId);
+      else if (item.kind === 'join') joining.add(item.subscription.userId);
     }
     const rows = new Map<string, PreparedRow[]>();
     if (ranges.size > 0) {
@@ -123,6 +144,7 @@ export function createFanout(reader: Queryable, flush: () => void, log: (message
         if (!item.ready()) remove(sub);
         continue;
       }
+      if (item.kind === 'heads') continue;
       const userIds = item.kind === 'note' ? [item.userId] : [...byUser.keys()];
       for (const userId of userIds) {
         const subs = byUser.get(userId);
@@ -135,6 +157,18 @@ export function createFanout(reader: Queryable, flush: () => void, log: (message
           sub.after = fresh[fresh.length - 1]!.seq;
           sub.deliver(fresh);
         }
+      }
+    }
+    // After the batch's pointers: what the heads showed and no pointer in this batch brought.
+    for (const userId of behind) {
+      const subs = byUser.get(userId);
+      const list = rows.get(userId);
+      if (!subs || !list) continue;
+      for (const sub of subs) {
+        const fresh = list.filter((row) => row.seq > sub.after);
+        if (fresh.length === 0) continue;
+        sub.after = fresh[fresh.length - 1]!.seq;
+        sub.deliver(fresh);
       }
     }
   }
@@ -161,6 +195,11 @@ export function createFanout(reader: Queryable, flush: () => void, log: (message
       enqueue({ kind: 'note', userId, from: from as number, to: to as number });
     },
     catchUp: () => enqueue({ kind: 'catchUp' }),
+    pollHeads() {
+      if (headsQueued || byUser.size === 0) return;
+      headsQueued = true;
+      enqueue({ kind: 'heads' });
+    },
     join: (subscription, ready) => enqueue({ kind: 'join', subscription, ready }),
     remove,
     get reads() {

@@ -20,6 +20,7 @@ import {
   type RealtimeLimits,
 } from './protocol.ts';
 import { createFanout, type Fanout, type PreparedRow, type Subscription } from './fanout.ts';
+import { createNotifier } from './notifier.ts';
 
 interface Channel {
   topic: string;
@@ -44,6 +45,8 @@ export interface Realtime {
   /** Sockets open on this process (tests, bench). */
   readonly socketCount: number;
   readonly fanout: Fanout;
+  /** An append of the user's rows from..to committed here: the pointer goes out after this tick's other appends. */
+  appended(userId: string, from: number, to: number): void;
   close(): Promise<void>;
 }
 
@@ -252,6 +255,10 @@ export async function attachRealtime(
     fanout.remove(channel.subscription);
   }
 
+  const notifier = createNotifier((payloads) => db.notify('task_events', payloads));
+  const poll = config.limits.realtimeHeadsPollMs > 0 ? setInterval(() => fanout.pollHeads(), config.limits.realtimeHeadsPollMs) : undefined;
+  poll?.unref();
+
   const stopListening = await db.listen('task_events', fanout.notify, () => {
     console.error('realtime: LISTEN is back; catching sockets up from the log');
     fanout.catchUp();
@@ -262,10 +269,13 @@ export async function attachRealtime(
       return clients.size;
     },
     fanout,
+    appended: notifier.appended,
     async close() {
+      clearInterval(poll);
       server.off('upgrade', onUpgrade);
       for (const client of clients) client.socket.terminate();
       wss.close();
+      await notifier.drain();
       await stopListening();
     },
   };

@@ -1,5 +1,6 @@
 // /rest/v1/rpc/<name>: supabase.rpc(name, args) on an allow-list of functions.
 import { Hono, type Context } from 'hono';
+import type { ServerContext } from '../context.ts';
 import { allowOnly, jsonBody, readText, restError } from '../http.ts';
 import { RestError } from './errors.ts';
 import type { Rest } from './index.ts';
@@ -10,6 +11,23 @@ import { ident } from './schema.ts';
 const EXPOSED_FUNCTIONS: Record<string, { args: [name: string, type: 'text' | 'jsonb'][] }> = {
   append_task_events: { args: [['p_client_id', 'text'], ['p_events', 'jsonb']] },
 };
+
+/**
+ * The append committed (runQuery's transaction has ended): its pointer goes to every process's realtime, which
+ * reads the rows itself. The function no longer NOTIFYs inside the append (migration 0008, docs/sync.md). The range
+ * spans the rows returned, stored now or by an earlier try of the same batch: a row a socket already has is not
+ * sent to it again.
+ */
+function pointTo(ctx: ServerContext, userId: string, body: string) {
+  if (!ctx.appended) return;
+  let from = Infinity;
+  let to = -Infinity;
+  for (const row of JSON.parse(body) as { seq: number }[]) {
+    from = Math.min(from, row.seq);
+    to = Math.max(to, row.seq);
+  }
+  if (Number.isSafeInteger(from) && Number.isSafeInteger(to)) ctx.appended(userId, from, to);
+}
 
 export function rpcRoutes({ ctx, claimsOf, runQuery }: Rest): Hono {
   const app = new Hono();
@@ -36,7 +54,9 @@ export function rpcRoutes({ ctx, claimsOf, runQuery }: Rest): Hono {
     const params = fn.args.map(([arg, type]) => (type === 'jsonb' ? JSON.stringify(values[arg] ?? null) : columnValue(values[arg])));
     const call = fn.args.map(([arg, type], i) => `${ident(arg)} => $${i + 1}::${type}`).join(', ');
     const [result] = await runQuery(claims, `select coalesce(json_agg(r), '[]')::text as body from public.${ident(name)}(${call}) r`, params);
-    return jsonBody(c, result?.body ?? '[]');
+    const body = result?.body ?? '[]';
+    if (name === 'append_task_events' && claims.sub) pointTo(ctx, claims.sub, body);
+    return jsonBody(c, body);
   });
 
   app.all('/:fn', allowOnly(['POST'], (c: Context) => restError(c, 405, { code: 'PGRST117', message: 'Unsupported HTTP method' })));

@@ -1,8 +1,9 @@
 // Realtime postgres_changes through real supabase-js clients: a subscriber receives their new task
 // events live; another user's filter, the anon key and a non-subscriber get an error and nothing else;
 // a token update to someone else's token ends delivery; with several processes on one PostgreSQL an
-// append through one reaches sockets of another, one NOTIFY carries a pointer and never a row, and a dropped
-// LISTEN connection loses nothing. Plus the Phoenix details a raw socket can see.
+// append through one reaches sockets of another, in log order, one NOTIFY (sent by the appending process after
+// its commit) carries a pointer and never a row, an append whose pointer is never sent arrives through the
+// heads poll, and a dropped LISTEN connection loses nothing. Plus the Phoenix details a raw socket can see.
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -76,6 +77,20 @@ describe.each(backends)('realtime on %s', (backend) => {
     await until(() => changes.length === 3);
     expect(changes.map((c) => c.new.seq)).toEqual((data as { seq: number }[]).map((row) => row.seq));
     expect(changes[0]!.new).toMatchObject({ client_id: 'writer', client_seq: 1, event: eventNo(1) });
+  });
+
+  it('an append whose pointer is never sent (its process died after the commit) arrives through the heads poll', async () => {
+    const device = await signedIn(owner);
+    const { changes, status } = listen(device, owner.user.id);
+    expect((await status).status).toBe('SUBSCRIBED');
+    // Straight into the database, as the REST route does, but without the route's pointer afterwards.
+    const started = Date.now();
+    const rows = await srv.server.ctx.db.asUser({ sub: owner.user.id, role: 'authenticated' }, async (q) =>
+      (await q.query<{ seq: string }>('select seq from public.append_task_events($1, $2::jsonb)', ['no-pointer', JSON.stringify([{ client_seq: 1, event: eventNo(1) }])])).rows,
+    );
+    await until(() => changes.length === 1);
+    expect(changes[0]!.new).toMatchObject({ seq: Number(rows[0]!.seq), client_id: 'no-pointer' });
+    expect(Date.now() - started).toBeLessThan(srv.server.ctx.config.limits.realtimeHeadsPollMs + 1500);
   });
 
   it('refuses another user’s filter, the anon key and a non-subscriber, and sends them nothing', async () => {
@@ -193,6 +208,46 @@ describePostgres('realtime across server processes on one PostgreSQL', () => {
     expect(payloads[0]!.length).toBeLessThan(100);
   });
 
+  it('appends through both processes at once reach a socket in log order', async () => {
+    const owner = await first.signUp();
+    await makeSubscriber(first, owner.user.id);
+    const onSecond = await signedInOn(second, owner);
+    const { changes, status } = listen(onSecond, owner.user.id);
+    expect((await status).status).toBe('SUBSCRIBED');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => append(i % 2 === 0 ? owner.client : onSecond, `writer-${i}`, 1, 2)),
+    );
+    expect(results.every((r) => r.error === null)).toBe(true);
+    await until(() => changes.length === 40);
+    const seqs = changes.map((c) => c.new.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(40);
+    await onSecond.removeAllChannels();
+  });
+
+  it('the append itself sends no NOTIFY: a process killed after its commit leaves the heads poll to deliver', async () => {
+    const owner = await first.signUp();
+    await makeSubscriber(first, owner.user.id);
+    const onSecond = await signedInOn(second, owner);
+    const { changes, status } = listen(onSecond, owner.user.id);
+    expect((await status).status).toBe('SUBSCRIBED');
+    const listener = new pg.Client({ connectionString: first.server.ctx.config.databaseUrl });
+    await listener.connect();
+    const payloads: string[] = [];
+    listener.on('notification', (message) => payloads.push(message.payload ?? ''));
+    await listener.query('listen task_events');
+    const started = Date.now();
+    await first.server.ctx.db.asUser({ sub: owner.user.id, role: 'authenticated' }, (q) =>
+      q.query('select * from public.append_task_events($1, $2::jsonb)', ['silent', JSON.stringify([1, 2].map((n) => ({ client_seq: n, event: eventNo(n) })))]),
+    );
+    await until(() => changes.length === 2);
+    expect(Date.now() - started).toBeLessThan(second.ctx.config.limits.realtimeHeadsPollMs + 1500);
+    await listener.end();
+    expect(payloads).toEqual([]);
+    expect(changes.map((c) => c.new.client_seq)).toEqual([1, 2]);
+    await onSecond.removeAllChannels();
+  });
+
   it('after its LISTEN connection drops, a process catches its sockets up on what was appended meanwhile', async () => {
     const owner = await first.signUp();
     await makeSubscriber(first, owner.user.id);
@@ -202,6 +257,8 @@ describePostgres('realtime across server processes on one PostgreSQL', () => {
     await append(owner.client, 'before-drop', 1);
     await until(() => changes.length === 1);
     const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    // The heads poll would deliver these too: off here, so only the reconnect's catch-up can.
+    const poll = jest.spyOn(second.realtime.fanout, 'pollHeads').mockImplementation(() => {});
     try {
       await first.sql("select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'listen \"task_events\"'");
       await until(() => errors.mock.calls.filter(([m]) => String(m).includes('connection lost')).length === 2);
@@ -213,6 +270,7 @@ describePostgres('realtime across server processes on one PostgreSQL', () => {
     } finally {
       await until(() => errors.mock.calls.filter(([m]) => String(m).includes('catching sockets up')).length === 2);
       errors.mockRestore();
+      poll.mockRestore();
       await onSecond.removeAllChannels();
     }
   });
