@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { NewListButton } from './NewListButton';
+import { HeldListNameField, NewListButton } from './NewListButton';
 
 const meta = {
   title: 'Catalog/NewListButton',
@@ -13,3 +13,8 @@ type Story = StoryObj<typeof meta>;
 
 /** After the week's last column, from the first paint. */
 export const Default: Story = {};
+
+/** The name field '+ New list' opens at once, while the form's code is on its way; the form takes over what it holds. */
+export const WhileTheFormComes: Story = {
+  render: () => <HeldListNameField onCancel={fn()} />,
+};

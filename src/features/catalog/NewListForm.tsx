@@ -1,5 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Button } from '../../components/ui/Button';
+import { heldListName, listNameField } from './heldListName';
 import { NewListButton } from './NewListButton';
 import { NAME_MAX_LENGTH } from './types';
 
@@ -10,27 +12,50 @@ export interface NewListFormProps {
   defaultOpen?: boolean;
 }
 
-const field =
-  'h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-2 text-sm pointer-coarse:h-11 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-950';
-
 /** '+ New list' after the week's last column: a press opens a name field; Enter makes the list, Escape leaves it. */
 export function NewListForm({ onCreate, defaultOpen = false }: NewListFormProps) {
   const [open, setOpen] = useState(defaultOpen);
-  const [name, setName] = useState('');
+  // Opened by the week's button before this code came: what was typed meanwhile (NewListButton.tsx) is the start.
+  const [name, setName] = useState(() => (defaultOpen ? heldListName.name : ''));
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
+  const input = useRef<HTMLInputElement>(null);
   const close = () => (setOpen(false), setName(''), setError(null));
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const refused = await onCreate(name);
+  const button = useRef<HTMLButtonElement>(null);
+  // Left with Escape or Cancel: focus goes back to the button that opened the field.
+  const cancel = () => {
+    flushSync(close);
+    button.current?.focus();
+  };
+  const create = async (text: string) => {
+    const refused = await onCreate(text);
     setError(refused);
     if (!refused) close();
   };
-  if (!open) return <NewListButton onClick={() => setOpen(true)} />;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void create(name);
+  };
+  useLayoutEffect(() => {
+    const held = { ...heldListName };
+    heldListName.name = '';
+    heldListName.submit = false;
+    if (!defaultOpen) return;
+    // The first render can come before the stand-in's last keys (rendering yields): its latest text wins.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the stand-in's keys are outside React: read once
+    if (held.name !== name) setName(held.name);
+    // The caret after the held letters, so typing carries on.
+    input.current?.setSelectionRange(held.name.length, held.name.length);
+    // Enter was pressed in the stand-in field: the name goes as if pressed here.
+    if (held.submit) void create(held.name);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, as the form takes over from the stand-in
+  }, []);
+  if (!open) return <NewListButton ref={button} onClick={() => setOpen(true)} />;
   return (
     <form onSubmit={submit} className="max-w-md">
       <div className="flex items-center gap-2">
         <input
+          ref={input}
           // Opened by a press on '+ New list': typing goes to the name at once.
           autoFocus
           aria-label="New list's name"
@@ -43,15 +68,15 @@ export function NewListForm({ onCreate, defaultOpen = false }: NewListFormProps)
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
               event.preventDefault();
-              close();
+              cancel();
             }
           }}
-          className={field}
+          className={listNameField}
         />
         <Button type="submit" variant="primary" size="sm">
           Add list
         </Button>
-        <Button variant="ghost" size="sm" onClick={close}>
+        <Button variant="ghost" size="sm" onClick={cancel}>
           Cancel
         </Button>
       </div>

@@ -1,6 +1,8 @@
-import { lazy, memo, Suspense, useState, type CSSProperties } from 'react';
+import { lazy, memo, Suspense, useRef, useState, type CSSProperties } from 'react';
+import { flushSync } from 'react-dom';
 import { useAppSelector } from '../../app/hooks';
-import { NewListButton } from '../catalog/NewListButton';
+import { heldListName } from '../catalog/heldListName';
+import { HeldListNameField, NewListButton } from '../catalog/NewListButton';
 import { selectShownLists } from '../catalog/shownLists';
 import { SOMEDAY } from '../tasks/types';
 import { DayColumnContainer } from './DayColumnContainer';
@@ -19,6 +21,7 @@ export const WeekGrid = memo(function WeekGrid({ days }: { days: string[] }) {
   const lists = useAppSelector(selectShownLists).length;
   // Pressed once: the lists' form takes the button's place for good (its own button when the field closes).
   const [creating, setCreating] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const columns = lists > 0 ? 'xl:grid-cols-[repeat(var(--columns),minmax(0,1fr))]' : 'xl:grid-cols-8';
   return (
     <div
@@ -37,11 +40,25 @@ export const WeekGrid = memo(function WeekGrid({ days }: { days: string[] }) {
       )}
       <div className="col-span-full">
         {creating ? (
-          <Suspense fallback={<NewListButton />}>
+          // The field at once, even before the form's code: a name typed straight after the press is kept.
+          <Suspense fallback={<HeldListNameField
+                onCancel={() => {
+                  // Focus back to the button that opened the field, as the form does.
+                  flushSync(() => setCreating(false));
+                  button.current?.focus();
+                }}
+              />}>
             <NewList />
           </Suspense>
         ) : (
-          <NewListButton onClick={() => setCreating(true)} />
+          <NewListButton
+            ref={button}
+            onClick={() => {
+              heldListName.name = '';
+              heldListName.submit = false;
+              setCreating(true);
+            }}
+          />
         )}
       </div>
     </div>

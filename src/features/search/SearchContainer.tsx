@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { localDayKey } from '../series/days';
 import { loadedSeries, loadSeries } from '../series/seriesHost';
@@ -11,7 +11,7 @@ import { groupHits } from './groups';
 import { searchTasks, type SearchHit } from './rank';
 import { focusCard } from './revealResult';
 import { SearchDialog, type SearchView } from './SearchDialog';
-import type { SearchState } from './searchOpening';
+import { heldSearchText, stopHoldingSearchKeys, type SearchState } from './searchOpening';
 import { buildIndex } from './searchIndex';
 import { seriesDocs } from './seriesDocs';
 
@@ -20,8 +20,6 @@ import { seriesDocs } from './seriesDocs';
 // change while it is closed costs it nothing.
 
 interface SearchContainerProps {
-  /** Keys typed while this code was on its way (searchOpening.ts): they start the search. */
-  typed: SearchState['typed'];
   onHide: SearchState['hide'];
 }
 
@@ -44,7 +42,7 @@ function useSeriesCode(series: SeriesState) {
   return code;
 }
 
-export default function SearchContainer({ typed, onHide }: SearchContainerProps) {
+export default function SearchContainer({ onHide }: SearchContainerProps) {
   const dispatch = useAppDispatch();
   const days = useAppSelector((state) => state.tasks.days);
   const series = useAppSelector((state) => state.series);
@@ -52,7 +50,9 @@ export default function SearchContainer({ typed, onHide }: SearchContainerProps)
   const lists = useMemo(() => new Map(catalogLists.map((list) => [list.id, list])), [catalogLists]);
   const code = useSeriesCode(series);
   const [today] = useState(() => localDayKey(new Date()));
-  const [query, setQuery] = useState(() => (typed.current || lastQuery).slice(0, MAX_QUERY_LENGTH));
+  // Keys typed while this code was on its way start the search; otherwise the last search comes back, to type over.
+  const [typedFirst] = useState(heldSearchText);
+  const [query, setQuery] = useState(() => (typedFirst || lastQuery).slice(0, MAX_QUERY_LENGTH));
   const [cutTo, setCutTo] = useState<number | null>(null);
 
   const index = useMemo(() => buildIndex(days, code ? seriesDocs(series, code, today) : []), [days, series, code, today]);
@@ -70,6 +70,15 @@ export default function SearchContainer({ typed, onHide }: SearchContainerProps)
     setQuery(kept);
     lastQuery = kept;
   };
+
+  // The dialog's field has focus now (its layout effect ran first) and takes the keys from here on; those held since
+  // the first render (it can yield before the commit) join the query before the frame shows it.
+  useLayoutEffect(() => {
+    const held = stopHoldingSearchKeys();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the held keys are outside React: read once, at focus
+    if (held !== typedFirst) changeQuery(held);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the field has focus
+  }, []);
 
   // Closed without a pick, focus goes back where it was (the button, or the card that had it before '/').
   const [returnFocus] = useState(() => document.activeElement);
@@ -98,5 +107,5 @@ export default function SearchContainer({ typed, onHide }: SearchContainerProps)
     focusCard(doc.target);
   };
 
-  return <SearchDialog query={query} onQueryChange={changeQuery} view={view} cutTo={cutTo} onPick={pick} onClose={close} />;
+  return <SearchDialog query={query} onQueryChange={changeQuery} view={view} cutTo={cutTo} onPick={pick} onClose={close} selectOnOpen={typedFirst === ''} />;
 }

@@ -18,6 +18,8 @@ export interface SearchDialogProps {
   cutTo?: number | null;
   onPick: (hit: SearchHit) => void;
   onClose: () => void;
+  /** The opening's query is the last search, to be typed over (the default); false when it is what was just typed. */
+  selectOnOpen?: boolean;
 }
 
 /**
@@ -25,7 +27,7 @@ export interface SearchDialogProps {
  * (WAI-ARIA APG's combobox with a listbox popup; grouped options as in its listbox example). Focus stays in the
  * field: arrows move the active result, Enter picks it, Escape closes. A full-screen sheet on a phone.
  */
-export function SearchDialog({ query, onQueryChange, view, cutTo = null, onPick, onClose }: SearchDialogProps) {
+export function SearchDialog({ query, onQueryChange, view, cutTo = null, onPick, onClose, selectOnOpen = true }: SearchDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const ids = useId();
@@ -44,7 +46,10 @@ export function SearchDialog({ query, onQueryChange, view, cutTo = null, onPick,
     const element = dialog.current!;
     if (!element.open) element.showModal?.();
     field.current?.focus();
-    field.current?.select();
+    // Letters typed before the field was there carry on: the next key adds to them.
+    if (selectOnOpen) field.current?.select();
+    else field.current?.setSelectionRange(query.length, query.length);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening only
   }, []);
   // Only when the active result moves: a layout of the list on every keystroke cost the keystroke its time.
   useEffect(() => {

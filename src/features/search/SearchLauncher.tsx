@@ -10,7 +10,7 @@ export function SearchLauncher({ search }: { search: SearchState }) {
   return (
     <LoadBoundary>
       <Suspense fallback={null}>
-        <SearchContainer typed={search.typed} onHide={search.hide} />
+        <SearchContainer onHide={search.hide} />
       </Suspense>
     </LoadBoundary>
   );

@@ -6,9 +6,20 @@ import { isTextField } from '../history/useHistoryShortcuts';
 // index and the ranking are a chunk of their own, fetched when search first opens (or the pointer comes to its
 // button), so the first load does not grow with them (docs/search.md).
 
-let loaded = false;
 let loading: Promise<typeof import('./SearchContainer')> | null = null;
-export const loadSearch = () => (loading ??= import('./SearchContainer').finally(() => (loaded = true)));
+export const loadSearch = () => (loading ??= import('./SearchContainer'));
+
+/**
+ * Keys typed after search opened and before its field took focus (its code on its way, then its first render): the
+ * search's first letters. One search per page, so one place; SearchContainer.tsx reads it and ends the holding.
+ */
+const held = { text: '', holding: false };
+export const heldSearchText = () => held.text;
+/** The field has focus and takes the keys from here on: what was held until now. */
+export function stopHoldingSearchKeys(): string {
+  held.holding = false;
+  return held.text;
+}
 
 /** Ctrl/Cmd+K anywhere; '/' outside a text field. By `event.key`, so any layout's '/' and K work (AZERTY: Shift+:). */
 export function isSearchShortcut(event: KeyboardEvent): boolean {
@@ -25,27 +36,35 @@ export interface SearchState {
   open: boolean;
   show: () => void;
   hide: () => void;
-  /** Keys typed after search opened and before its code arrived: the search's first letters. */
-  typed: { current: string };
 }
 
 /** Whether search is open, with its shortcuts listening. */
 export function useSearch(): SearchState {
   const store = useAppStore();
   const [open, setOpen] = useState(false);
-  const typed = useRef('');
+  // The listener reads this, not `open`: keys typed before React has re-rendered with search open are its letters.
+  const isOpen = useRef(false);
   const show = useCallback(() => {
-    typed.current = '';
+    held.text = '';
+    held.holding = true;
+    isOpen.current = true;
     setOpen(true);
+  }, []);
+  const hide = useCallback(() => {
+    held.holding = false;
+    isOpen.current = false;
+    setOpen(false);
   }, []);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.isComposing) return;
-      if (open) {
+      if (isOpen.current) {
         // The browser's own Ctrl+K (its search bar) stays out of the way while search is open.
         if (isSearchShortcut(event)) event.preventDefault();
-        else if (!loaded && event.key.length === 1 && !event.ctrlKey && !event.metaKey) {
-          typed.current += event.key;
+        else if (held.holding && !event.ctrlKey && !event.metaKey && !event.altKey) {
+          if (event.key.length === 1) held.text += event.key;
+          else if (event.key === 'Backspace') held.text = held.text.slice(0, -1);
+          else return;
           event.preventDefault();
         }
         return;
@@ -57,6 +76,6 @@ export function useSearch(): SearchState {
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [store, open, show]);
-  return { open, show, hide: useCallback(() => setOpen(false), []), typed };
+  }, [store, show]);
+  return { open, show, hide };
 }
