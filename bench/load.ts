@@ -196,15 +196,24 @@ async function run(databaseUrl: string, dir: string) {
       const list = (await report()).flatMap((r) => r.latencies).sort((a, b) => a - b);
       return { p50: pct(list, 50), p95: pct(list, 95), p99: pct(list, 99), samples: list.length };
     };
+    const database = new URL(databaseUrl).pathname.slice(1);
     const cpuDuring = async <T>(fn: () => Promise<T>) => {
-      const before = { w: cpuTicks(workersOf(cluster.process.pid!)), p: cpuTicks(postgresPids()), t: performance.now() };
+      const before = { w: cpuTicks(workersOf(cluster.process.pid!)), p: cpuTicks(postgresPids(database)), t: performance.now() };
       const result = await fn();
       const seconds = (performance.now() - before.t) / 1000;
       const share = (ticks: number) => Math.round(ticks / 100 / seconds * 100);
       const workersTicks = ticksSince(before.w, cpuTicks(workersOf(cluster.process.pid!)));
-      const postgresTicks = ticksSince(before.p, cpuTicks(postgresPids()));
+      const postgresNow = cpuTicks(postgresPids(database));
+      const postgresTicks = ticksSince(before.p, postgresNow);
+      // PostgreSQL's CPU by what the connection does (server/db.ts names them), the rest being the WAL writer and co.
+      const names = new Map((await db.query<{ pid: number; name: string }>('select pid, application_name as name from pg_stat_activity where datname = current_database()')).rows.map((r) => [r.pid, r.name]));
+      const postgresMsBy: Record<string, number> = {};
+      for (const [pid, ticks] of postgresNow) {
+        const name = names.has(pid) ? names.get(pid) || 'bench client' : 'WAL writer, checkpointer, gone';
+        postgresMsBy[name] = (postgresMsBy[name] ?? 0) + Math.max(0, ticks - (before.p.get(pid) ?? 0)) * 10;
+      }
       // CPU-ms in the phase (a tick is 10 ms): divided by what was served, the cost, whatever the machine's load.
-      return { result, cpu: { workersPct: share(workersTicks), postgresPct: share(postgresTicks), workersMs: workersTicks * 10, postgresMs: postgresTicks * 10 } };
+      return { result, cpu: { workersPct: share(workersTicks), postgresPct: share(postgresTicks), workersMs: workersTicks * 10, postgresMs: postgresTicks * 10, postgresMsBy } };
     };
 
     // 2. Steady appends; 3. the same under a flood of wrong passwords from 127.0.0.2.
@@ -286,6 +295,7 @@ function printTable(r: Record<string, any>) {
     ['appends', `${f(r.steady.appends.perSecond)}/s, p50 ${f(r.steady.appends.p50, 1)} p99 ${f(r.steady.appends.p99, 1)} ms, ${r.steady.appends.errors} errors, ${r.steady.appends.skipped} not sent`, '≥ 1,000/s, p99 ≤ 100 ms', r.steady.load],
     ['  CPU while appending', `workers ${r.steady.cpu.workersPct} %, PostgreSQL ${r.steady.cpu.postgresPct} % (of one core)`, '', ''],
     ['  CPU per append', `workers ${f(r.steady.cpu.workersMsPerAppend, 2)} ms, PostgreSQL ${f(r.steady.cpu.postgresMsPerAppend, 2)} ms; ${f(r.steady.cpu.deliveriesPerAppend, 2)} deliveries each (workers ${f(r.steady.cpu.workersMsPerDelivery, 2)} ms per delivery, appends included)`, '', ''],
+    ['  PostgreSQL per append by use', Object.entries(r.steady.cpu.postgresMsBy as Record<string, number>).sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${f(ms / Math.max(1, r.steady.appends.count), 2)}`).join(', ') + ' ms', '', ''],
     ['commit → subscriber, flood', `p99 ${f(r.flood.latency.p99, 1)} ms; flood: ${r.flood.flood.count} tried, ${r.flood.flood.limited} answered 429`, 'p99 ≤ 100 ms', r.flood.load],
     ['small REST reads', `${f(r.reads.result.perSecond)}/s, p99 ${f(r.reads.result.p99, 1)} ms, ${r.reads.result.errors} errors`, '≥ 1,500/s, p99 ≤ 50 ms', r.reads.load],
     ['password sign-ins', `${f(r.signIns.result.perSecond)}/s, p99 ${f(r.signIns.result.p99, 1)} ms, ${r.signIns.result.limited} limited`, '≥ 20/s', r.signIns.load],

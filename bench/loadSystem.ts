@@ -57,13 +57,20 @@ export function workersOf(pid: number): number[] {
   });
 }
 
-/** Every PostgreSQL process on the machine (backends come and go with the pools, so a fixed list undercounts). */
-export function postgresPids(): number[] {
+/**
+ * The PostgreSQL processes working for the bench: the backends of its database (they come and go with the pools, so
+ * a fixed list undercounts) and the cluster's WAL writer, checkpointer and background writer, which every commit
+ * feeds. Other databases' backends are left out: on a shared machine they are other people's test suites.
+ */
+export function postgresPids(database: string): number[] {
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .filter((name) => {
       try {
-        return readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres';
+        if (readFileSync(`/proc/${name}/comm`, 'utf8').trim() !== 'postgres') return false;
+        // "postgres: 15/main: <user> <database> <client> <state>", or "postgres: 15/main: walwriter".
+        const title = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ');
+        return title.split(' ').includes(database) || /: (walwriter|checkpointer|background writer)\s*$/.test(title);
       } catch {
         return false;
       }

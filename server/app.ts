@@ -11,7 +11,7 @@ import { openDb, type Database } from './db.ts';
 import { functionsRoutes } from './functions.ts';
 import { compressJson } from './compress.ts';
 import { allowOnly, apiCors, authError, requireApiKey } from './http.ts';
-import { createJwt } from './jwt.ts';
+import { createJwt, type Jwt } from './jwt.ts';
 import { migrate } from './migrate.ts';
 import { createRateLimiters, DEFAULT_RATE_LIMITS } from './ratelimit.ts';
 import { attachRealtime, type Realtime } from './realtime/index.ts';
@@ -19,8 +19,8 @@ import { restRoutes } from './rest/index.ts';
 import { requestOrigin, securityHeaders } from './security.ts';
 import { staticRoutes } from './static.ts';
 
-export function createApp(ctx: ServerContext): Hono {
-  const jwt = createJwt(ctx.config);
+/** jwt: the process's one instance, so REST and realtime share its cache of verified tokens (a device's socket and its requests carry the same token). */
+export function createApp(ctx: ServerContext, jwt: Jwt = createJwt(ctx.config)): Hono {
   const app = new Hono();
 
   app.use('*', securityHeaders(ctx.config));
@@ -176,7 +176,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw err;
   }
   ctx.appended = realtime.appended;
-  ready.app = createApp(ctx);
+  ready.app = createApp(ctx, jwt);
   // The log keeps what the snapshot does not hold yet and the last 30 days; see docs/sync.md.
   const compaction = setInterval(() => {
     db.query('select public.compact_task_events()').catch((err: Error) => console.error('Task log compaction failed:', err.message));

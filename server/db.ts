@@ -214,7 +214,8 @@ async function initdbApart(pgDir: string): Promise<void> {
 }
 
 async function openPostgres(connectionString: string, poolSize = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // application_name tells the connections apart in pg_stat_activity (and the load bench's CPU split).
+  const pool = new pg.Pool({ connectionString, max: poolSize, application_name: 'planner' });
   // A failing idle client must not crash the process; the pool replaces it. pool.end() resolves before its
   // connections are gone, so errors after close (e.g. the database being dropped) are expected.
   let closed = false;
@@ -224,8 +225,8 @@ async function openPostgres(connectionString: string, poolSize = 20): Promise<Da
   await pool.query('select 1');
   // The realtime fan-out's reads, one at a time in log order: apart from the pool, so deliveries never wait
   // behind a queue of appends (docs/sync.md, "Fan-out across processes").
-  const readPool = new pg.Pool({ connectionString, max: 1 });
-  const notifyPool = new pg.Pool({ connectionString, max: 1 });
+  const readPool = new pg.Pool({ connectionString, max: 1, application_name: 'planner realtime read' });
+  const notifyPool = new pg.Pool({ connectionString, max: 1, application_name: 'planner notify' });
   notifyPool.on('error', (err) => {
     if (!closed) console.error('PostgreSQL notifier error:', err.message);
   });
@@ -307,7 +308,7 @@ async function listenOn(
   let retry: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
     // keepAlive: a listener only receives, so a connection cut silently (a firewall, a failover) shows only this way.
-    const c = new pg.Client({ connectionString, keepAlive: true });
+    const c = new pg.Client({ connectionString, keepAlive: true, application_name: 'planner listen' });
     c.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onNotify(message.payload);
     });
