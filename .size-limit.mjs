@@ -9,7 +9,10 @@
 // strip's entries), the '+' button's phrase reader hook and series labels took the 0.8 kB; then '+ New list' drawn with
 // the first screen (it appeared 2 s later and moved the page) and the strip's press waiting for a list's column being
 // drawn: 100.11 kB, over issue 45's 100 by 0.11. docs/performance.md lists the next cuts.
-const BUDGETS = { js: '100.5 kB', css: '11.5 kB', html: '9 kB' };
+// Then JS 100.5 → 100 kB, issue 45's target again: 100.21 → 99.39 kB with Vite's module preload polyfill and the
+// entry's preload lists left out (vite.config.ts, build.modulePreload: −0.71 kB) and the service worker's
+// registration fetched in idle time (−0.11 kB).
+const BUDGETS = { js: '100 kB', css: '11.5 kB', html: '9 kB' };
 
 import { readFileSync } from 'node:fs';
 

@@ -94,6 +94,18 @@ export default defineConfig(({ command }) => ({
   build: {
     // dist/.vite/manifest.json: the entry and its static chunks, what .size-limit.mjs budgets as the first load.
     manifest: true,
+    modulePreload: {
+      // Every browser with module scripts the planner supports preloads modules natively (Chromium 66, Firefox 115,
+      // Safari 17); elsewhere a modulepreload is ignored and the module still loads when imported. 0.32 kB brotli.
+      polyfill: false,
+      // No preload list for the first load's own dynamic imports: the lists' hashed file names do not compress
+      // (0.4 kB brotli for 28 names) and buy little, since the dialogs and the user menu are fetched in idle time,
+      // the service worker precaches every chunk after the first visit (a lazy chunk's imports then come from its
+      // cache), and with stored series index.html's loader fetches the series code and its imports with the entry.
+      // Without a list a lazy chunk's own imports start once it has arrived. Lazy chunks keep theirs: they cost
+      // the first load nothing (tests/e2e/build.spec.ts).
+      resolveDependencies: (_file, deps, { hostId }) => (/^assets\/index-[\w-]+\.js$/.test(hostId) ? [] : deps),
+    },
     // Written for debugging, served only with SOURCEMAPS=1 (server/static.ts).
     sourcemap: true,
     reportCompressedSize: false,

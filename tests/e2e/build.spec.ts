@@ -43,8 +43,21 @@ test('the first load leaves out the code a visitor without a session or a series
     'src/features/series/OccurrenceCardContainer.tsx',
     'src/features/series/quickAddThunk.ts', // a typed phrase or '#label': read once typed
     'src/lib/analytics.ts',
+    'src/lib/serviceWorkerRegistration.ts', // the worker's registration and updates: fetched in idle time
   ];
   const sources = sourcesOf(entryScript());
   expect(sources.some((source) => source.endsWith('src/features/sync/syncState.ts'))).toBe(true);
   expect(later.filter((file) => sources.some((source) => source.endsWith(file)))).toEqual([]);
+});
+
+test('the first load carries no module preload polyfill and no preload lists; lazy chunks keep theirs', () => {
+  // vite.config.ts (build.modulePreload): 0.7 kB brotli of the first load. Vite's polyfill watches the document
+  // for modulepreload links; a preload list names each lazy chunk's imports (`__vite__mapDeps`).
+  const entry = readFileSync(path.join(assets, entryScript()), 'utf8');
+  expect(entry).not.toContain('querySelectorAll(`link[rel="modulepreload"]`)');
+  expect(entry).not.toContain('__vite__mapDeps');
+  // A chunk loaded later still starts its own dialogs' imports with them (the user menu's settings dialog).
+  const menu = readdirSync(assets).find((file) => /^UserMenuContent-[\w-]+\.js$/.test(file));
+  expect(menu).toBeTruthy();
+  expect(readFileSync(path.join(assets, menu!), 'utf8')).toContain('__vite__mapDeps');
 });
