@@ -70,6 +70,7 @@ describe('ChecklistEditor stories', () => {
       expect(screen.getByRole('status')).toHaveTextContent('“Socks” moved to place 3 of 4.');
     },
     MakeATask: () => expect(screen.queryByRole('combobox', { name: 'Day' })).not.toBeInTheDocument(),
+    MakeATaskInAList: () => expect(screen.queryByRole('combobox', { name: 'Day or list' })).not.toBeInTheDocument(),
     Full: () => expect(screen.getAllByRole('checkbox')).toHaveLength(100),
     Occurrence: () => expect(screen.getByText(/the ticks are this occurrence’s own/)).toBeInTheDocument(),
     Empty: () => {

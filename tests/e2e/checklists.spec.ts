@@ -28,6 +28,25 @@ async function addItems(page: Page, items: string[]) {
   }
 }
 
+/**
+ * Before the first load: the lists Errands and Books, and 'Old plans' archived, holding the task 'Archived errand'
+ * (once: a reload keeps what the test did).
+ */
+function seedLists(page: Page) {
+  return page.addInitScript(() => {
+    if (sessionStorage.getItem('lists-seeded')) return;
+    sessionStorage.setItem('lists-seeded', '1');
+    const lists = [
+      { id: 'list-errands', name: 'Errands', archived: false, createdAt: 1 },
+      { id: 'list-books', name: 'Books', archived: false, createdAt: 2 },
+      { id: 'list-old', name: 'Old plans', archived: true, createdAt: 3 },
+    ];
+    localStorage.setItem('weekly-planner-catalog', JSON.stringify({ version: 1, labels: [], lists, aliases: {} }));
+    const archived = { id: 'task-old', title: 'Archived errand', date: 'someday', list: 'list-old', completed: false, createdAt: 1, order: 0 };
+    localStorage.setItem('weekly-planner-tasks', JSON.stringify([archived]));
+  });
+}
+
 const itemOrder = (page: Page) => details(page).getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label')!.slice('Done: '.length)));
 
 test('a checklist is ticked, reordered by keys and by drag, shows its progress on the card, and an item becomes a task', async ({ page }) => {
@@ -84,6 +103,33 @@ test('a checklist is ticked, reordered by keys and by drag, shows its progress o
   });
 });
 
+test("'Make a task' puts an item into a named list: its card shows in the list's column, and it is stored there", async ({ page }) => {
+  await seedLists(page);
+  await openWithSeries(page);
+  await addTask(page, 'Wed 25 Nov', 'Post office');
+  await column(page, 'Wed 25 Nov').getByRole('button', { name: 'Details of "Post office"' }).click();
+  await addItems(page, ['Buy stamps', 'Weigh parcel']);
+  await details(page).getByRole('button', { name: 'Make a task of “Buy stamps”' }).click();
+  const where = details(page).getByRole('combobox', { name: 'Day or list' });
+  // The lists shown on the week, after Some Day; not the archived one.
+  await expect(where.locator('optgroup[label="Lists"] option')).toHaveText(['Errands', 'Books']);
+  await expect(where.locator('option', { hasText: 'Old plans' })).toHaveCount(0);
+  await where.selectOption({ label: 'Errands' });
+  await details(page).getByRole('button', { name: 'Make task “Buy stamps”' }).click();
+  await expect(details(page).getByRole('checkbox')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(details(page)).toBeHidden();
+  await expect(column(page, 'Errands').getByRole('button', { name: 'Buy stamps', exact: true })).toBeVisible();
+  await expect(column(page, 'Some Day').getByRole('button', { name: 'Buy stamps', exact: true })).toBeHidden();
+  await expect(column(page, 'Wed 25 Nov').getByRole('img', { name: 'Checklist: 0 of 1 done' })).toBeVisible();
+  // Written out as the spec's Some Day with the list beside it, and drawn in the list's column after a reload.
+  await expect
+    .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('weekly-planner-tasks')!) as Array<{ title: string }>).find((task) => task.title === 'Buy stamps')))
+    .toMatchObject({ date: 'someday', list: 'list-errands', order: 0, completed: false });
+  await page.reload();
+  await expect(column(page, 'Errands').getByRole('button', { name: 'Buy stamps', exact: true })).toBeVisible();
+});
+
 test("an occurrence starts with the series' items unticked, and its ticks tick nothing in another", async ({ page }) => {
   await openWithSeries(page);
   await column(page, 'Mon 23 Nov').getByRole('button', { name: 'Details of "Water plants"' }).click();
@@ -132,18 +178,7 @@ test("printing gives the week and its named lists on one landscape page: titles,
     window.print = () => void ((window as unknown as { printed: number }).printed += 1);
   });
   // Two lists shown and one archived (with a task of its own): the archived one is not on paper.
-  await page.addInitScript(() => {
-    if (sessionStorage.getItem('lists-seeded')) return;
-    sessionStorage.setItem('lists-seeded', '1');
-    const lists = [
-      { id: 'list-errands', name: 'Errands', archived: false, createdAt: 1 },
-      { id: 'list-books', name: 'Books', archived: false, createdAt: 2 },
-      { id: 'list-old', name: 'Old plans', archived: true, createdAt: 3 },
-    ];
-    localStorage.setItem('weekly-planner-catalog', JSON.stringify({ version: 1, labels: [], lists, aliases: {} }));
-    const archived = { id: 'task-old', title: 'Archived errand', date: 'someday', list: 'list-old', completed: false, createdAt: 1, order: 0 };
-    localStorage.setItem('weekly-planner-tasks', JSON.stringify([archived]));
-  });
+  await seedLists(page);
   await openWithSeries(page);
   await addTask(page, 'Tue 24 Nov', 'Dentist');
   for (const [day, title] of [['Wed 25 Nov', 'Write report'], ['Fri 27 Nov', 'Call Ana'], ['Sun 29 Nov', 'Long walk'], ['Books', 'Dune']] as const) await addTask(page, day, title);
