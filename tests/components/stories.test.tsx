@@ -10,6 +10,7 @@ import * as repeatPickerStories from '../../src/features/tasks/RepeatPicker.stor
 import * as premiumDialogStories from '../../src/features/subscription/PremiumDialog.stories';
 import * as searchDialogStories from '../../src/features/search/SearchDialog.stories';
 import * as taskLabelsFieldStories from '../../src/features/catalog/TaskLabelsField.stories';
+import * as renameFieldStories from '../../src/features/catalog/RenameField.stories';
 
 // The stories are the fixtures: each one is mounted with its args and decorators and its play
 // function runs (with its own assertions), then we check what a person would see.
@@ -57,6 +58,16 @@ describe('TaskLabelsField stories', () => {
     TooLong: () => expect(screen.getByRole('textbox', { name: 'New label for this task' })).toHaveAttribute('aria-invalid', 'true'),
     // An occurrence's details: the labels are the series'.
     ForSeries: () => expect(screen.getByRole('group', { name: 'Labels' })).toHaveAccessibleDescription('Every occurrence of this repeating task carries them.'),
+  });
+});
+
+describe('RenameField stories', () => {
+  const field = () => screen.getByRole('textbox');
+  eachStory(composeStories(renameFieldStories), {
+    Renamed: () => expect(field()).toHaveValue('Shops and post'),
+    Refused: () => expect(field()).toHaveValue(''),
+    Cancelled: () => expect(field()).not.toHaveAttribute('aria-invalid'),
+    WithRowControls: () => expect(screen.getByRole('textbox', { name: 'Name of the label Work' })).toHaveValue('Work'),
   });
 });
 
