@@ -10,6 +10,7 @@ import * as repeatPickerStories from '../../src/features/tasks/RepeatPicker.stor
 import * as premiumDialogStories from '../../src/features/subscription/PremiumDialog.stories';
 import * as searchDialogStories from '../../src/features/search/SearchDialog.stories';
 import * as taskLabelsFieldStories from '../../src/features/catalog/TaskLabelsField.stories';
+import * as renameFieldStories from '../../src/features/catalog/RenameField.stories';
 
 // The stories are the fixtures: each one is mounted with its args and decorators and its play
 // function runs (with its own assertions), then we check what a person would see.
@@ -60,6 +61,16 @@ describe('TaskLabelsField stories', () => {
   });
 });
 
+describe('RenameField stories', () => {
+  const field = () => screen.getByRole('textbox');
+  eachStory(composeStories(renameFieldStories), {
+    Renamed: () => expect(field()).toHaveValue('Shops and post'),
+    Refused: () => expect(field()).toHaveValue(''),
+    Cancelled: () => expect(field()).not.toHaveAttribute('aria-invalid'),
+    WithRowControls: () => expect(screen.getByRole('textbox', { name: 'Name of the label Work' })).toHaveValue('Work'),
+  });
+});
+
 describe('ChecklistEditor stories', () => {
   const items = () => screen.getAllByRole('checkbox').map((box) => box.getAttribute('aria-label'));
   eachStory(composeStories(checklistStories), {
@@ -70,6 +81,7 @@ describe('ChecklistEditor stories', () => {
       expect(screen.getByRole('status')).toHaveTextContent('“Socks” moved to place 3 of 4.');
     },
     MakeATask: () => expect(screen.queryByRole('combobox', { name: 'Day' })).not.toBeInTheDocument(),
+    MakeATaskInAList: () => expect(screen.queryByRole('combobox', { name: 'Day or list' })).not.toBeInTheDocument(),
     Full: () => expect(screen.getAllByRole('checkbox')).toHaveLength(100),
     Occurrence: () => expect(screen.getByText(/the ticks are this occurrence’s own/)).toBeInTheDocument(),
     Empty: () => {

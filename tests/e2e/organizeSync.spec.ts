@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { type Device, newDevice, signIn, subscribe, uniqueEmail } from './support/premium';
+import { premiumDevices } from './support/premium';
 
 // Labels, checklists and named lists between two devices of one Premium subscriber (issue 43.6), against the real build and server.
 // Live: what one device does shows on the other without a reload. Offline: both make conflicting changes, come back,
@@ -7,24 +7,8 @@ import { type Device, newDevice, signIn, subscribe, uniqueEmail } from './suppor
 // Each kind of change is a helper below (addToSomeDay, addItems, tick, renameLabel, moveToList) and `held` compares
 // what each device stores by name (ids differ where each device made its own).
 
-test.describe.configure({ mode: 'serial' });
-
-const email = uniqueEmail('organize-sync');
-let a: Device;
-let b: Device;
-
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(120_000);
-  a = await newDevice(browser);
-  b = await newDevice(browser);
-  await subscribe(a.page, email);
-  await signIn(b.page, email);
-});
-
-test.afterAll(async () => {
-  await a?.context.close();
-  await b?.context.close();
-});
+// One subscriber's two devices, shared by the file's tests (serial).
+const { a, b } = premiumDevices('organize-sync');
 
 const LIVE = { timeout: 5000 };
 const CONVERGED = { timeout: 15_000 };

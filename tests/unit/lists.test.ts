@@ -82,6 +82,33 @@ describe('task events into and out of lists', () => {
     expect(replay([move])).toEqual(replay([]));
   });
 
+  it("makes a checklist item a task in a list: the log's form replays once, and where the list is gone it shows in Some Day", () => {
+    const checklist = [
+      { id: 'a', text: 'Stamps', done: false },
+      { id: 'b', text: 'Milk', done: true },
+    ];
+    const base = replay([taskRestored({ task: task('t', { date: MON, checklist }) })]);
+    const made = JSON.parse(JSON.stringify(checklistItemMadeTask('t', 'a', ERRANDS))) as ReturnType<typeof checklistItemMadeTask>;
+    expect(made.payload.newTask).toMatchObject({ date: SOMEDAY, list: 'list-e' });
+    expect(isWellFormedTaskEvent(made)).toBe(true);
+    const after = replay([made], base);
+    expect(titlesByDate(after)).toEqual({ [MON]: ['t'], [ERRANDS]: ['Stamps'] });
+    expect(placedTasks(after)[made.payload.newTask.id]).toMatchObject({ title: 'Stamps', date: SOMEDAY, list: 'list-e', order: 0, completed: false });
+    expect(placedTasks(after).t!.checklist).toEqual([checklist[1]]);
+    expect(replay([made], after)).toEqual(after);
+    // A ticked item into another list: a done task there.
+    const done = checklistItemMadeTask('t', 'b', listKey('list-b'));
+    expect(placedTasks(replay([done], after))[done.payload.newTask.id]).toMatchObject({ title: 'Milk', list: 'list-b', completed: true });
+
+    // On a device that has the list, it is in the list's column; where it was deleted meanwhile, in Some Day.
+    const planner = { selectedColumn: null } as never;
+    const catalog = replayCatalog(emptyCatalog, [listCreated('Errands', 'list-e')]);
+    expect(makeSelectColumn()({ tasks: after, planner, catalog }, ERRANDS).tasks.map((one) => one.title)).toEqual(['Stamps']);
+    expect(makeSelectColumn()({ tasks: after, planner, catalog }, SOMEDAY).tasks).toEqual([]);
+    const gone = replayCatalog(catalog, [listDeleted({ id: 'list-e' })]);
+    expect(makeSelectColumn()({ tasks: after, planner, catalog: gone }, SOMEDAY).tasks.map((one) => one.title)).toEqual(['Stamps']);
+  });
+
   it('puts a restored task (undo, import, seed) back into its list, checklist and all', () => {
     const state = replay([taskRestored({ task: task('r', { list: 'list-e', notes: 'n' }) }), checklistItemAdded('r', 'Item')]);
     expect(state.days[ERRANDS]!.ids).toEqual(['r']);

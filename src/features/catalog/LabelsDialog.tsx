@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { COLOUR_NAMES, LABEL_COLOURS, NAME_MAX_LENGTH, type Label, type LabelColour } from './types';
+import { NAME_FIELD, RenameField } from './RenameField';
+import { COLOUR_NAMES, LABEL_COLOURS, type Label, type LabelColour } from './types';
 
 export interface LabelsDialogProps {
   open: boolean;
@@ -18,12 +19,9 @@ export interface LabelsDialogProps {
   children?: React.ReactNode;
 }
 
-const field =
-  'h-9 min-w-0 rounded-lg border border-slate-300 bg-white px-2 text-sm pointer-coarse:h-11 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-950';
-
 function ColourSelect({ value, onChange, label }: { value: LabelColour; onChange: (colour: LabelColour) => void; label: string }) {
   return (
-    <select aria-label={label} value={value} onChange={(event) => onChange(event.target.value as LabelColour)} className={`${field}`}>
+    <select aria-label={label} value={value} onChange={(event) => onChange(event.target.value as LabelColour)} className={NAME_FIELD}>
       {LABEL_COLOURS.map((colour) => (
         <option key={colour} value={colour}>
           {COLOUR_NAMES[colour]}
@@ -34,49 +32,23 @@ function ColourSelect({ value, onChange, label }: { value: LabelColour; onChange
 }
 
 function LabelRow({ label, onRename, onRecolour, onDelete }: { label: Label } & Pick<LabelsDialogProps, 'onRename' | 'onRecolour' | 'onDelete'>) {
-  const [draft, setDraft] = useState(label.name);
-  const [error, setError] = useState<string | null>(null);
-  const errorId = useId();
-  const commit = () => {
-    if (draft === label.name) return setError(null);
-    const refused = onRename(label.id, draft);
-    setError(refused);
-    if (!refused) setDraft(draft.trim().replace(/\s+/g, ' '));
-  };
   return (
     <li>
-      <div className="flex items-center gap-2">
-        <span className="label-chip ml-0 shrink-0" data-colour={label.colour} aria-hidden="true">
-          {label.name}
-        </span>
-        <input
-          aria-label={`Name of the label ${label.name}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          value={draft}
-          maxLength={NAME_MAX_LENGTH + 50}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={commit}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') commit();
-            if (event.key === 'Escape' && draft !== label.name) {
-              event.preventDefault();
-              setDraft(label.name);
-              setError(null);
-            }
-          }}
-          className={`${field} flex-1`}
-        />
+      <RenameField
+        name={label.name}
+        label={`Name of the label ${label.name}`}
+        onRename={(name) => onRename(label.id, name)}
+        before={
+          <span className="label-chip ml-0 shrink-0" data-colour={label.colour} aria-hidden="true">
+            {label.name}
+          </span>
+        }
+      >
         <ColourSelect label={`Colour of the label ${label.name}`} value={label.colour} onChange={(colour) => onRecolour(label.id, colour)} />
         <Button variant="ghost" size="sm" aria-label={`Delete the label ${label.name}`} onClick={() => onDelete(label.id)}>
           Delete
         </Button>
-      </div>
-      {error && (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
-          {error}
-        </p>
-      )}
+      </RenameField>
     </li>
   );
 }
@@ -125,7 +97,7 @@ export default function LabelsDialog({ open, onClose, labels, onCreate, onRename
             aria-describedby={error ? errorId : undefined}
             value={name}
             onChange={(event) => setName(event.target.value)}
-            className={`${field} flex-1`}
+            className={`${NAME_FIELD} flex-1`}
           />
           <ColourSelect label="New label's colour" value={colour} onChange={setColour} />
           <Button type="submit" variant="primary" size="sm">

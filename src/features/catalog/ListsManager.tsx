@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type PointerEvent } from 'react';
 import { Button } from '../../components/ui/Button';
-import { NAME_MAX_LENGTH, type TaskList } from './types';
+import { NAME_FIELD, RenameField } from './RenameField';
+import type { TaskList } from './types';
 
 export interface ListsManagerProps {
   /** Every list, in its order (archived ones too). */
@@ -19,8 +20,6 @@ export interface ListsManagerProps {
   deleted?: { name: string; onUndo: () => void } | null;
 }
 
-const field =
-  'h-9 min-w-0 rounded-lg border border-slate-300 bg-white px-2 text-sm pointer-coarse:h-11 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-950';
 const LIST_ROW = 'data-list-row';
 
 const tasksWord = (count: number) => (count === 1 ? '1 task' : `${count} tasks`);
@@ -37,38 +36,16 @@ interface RowProps extends Pick<ListsManagerProps, 'onRename' | 'onArchive'> {
 }
 
 function ListRow({ list, index, count, dragOver, onRename, onArchive, onUp, onDown, onGrip, onAskDelete }: RowProps) {
-  const [draft, setDraft] = useState(list.name);
-  const [error, setError] = useState<string | null>(null);
-  const errorId = useId();
-  const commit = () => {
-    if (draft === list.name) return setError(null);
-    const refused = onRename(list.id, draft);
-    setError(refused);
-    if (!refused) setDraft(draft.trim().replace(/\s+/g, ' '));
-  };
   return (
     <li {...{ [LIST_ROW]: list.id }} className={`rounded-lg ${dragOver ? 'bg-indigo-50 ring-1 ring-indigo-300 dark:bg-indigo-950' : ''}`}>
-      <div className="flex flex-wrap items-center gap-1">
-        {/* Drag by the grip (mouse or touch); the keyboard has Move up and Move down. */}
-        <span aria-hidden="true" title="Drag to reorder" onPointerDown={onGrip} className="icon-mask icon-grip h-9 w-6 shrink-0 cursor-grab touch-none" />
-        <input
-          aria-label={`Name of the list ${list.name}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          value={draft}
-          maxLength={NAME_MAX_LENGTH + 50}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={commit}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') commit();
-            if (event.key === 'Escape' && draft !== list.name) {
-              event.preventDefault();
-              setDraft(list.name);
-              setError(null);
-            }
-          }}
-          className={`${field} flex-1`}
-        />
+      <RenameField
+        name={list.name}
+        label={`Name of the list ${list.name}`}
+        onRename={(name) => onRename(list.id, name)}
+        rowClassName="flex flex-wrap items-center gap-1"
+        // Drag by the grip (mouse or touch); the keyboard has Move up and Move down.
+        before={<span aria-hidden="true" title="Drag to reorder" onPointerDown={onGrip} className="icon-mask icon-grip h-9 w-6 shrink-0 cursor-grab touch-none" />}
+      >
         <span className="sr-only">, position {index + 1}, {tasksWord(count)}</span>
         <Button variant="ghost" size="sm" aria-label={`Move ${list.name} up`} disabled={!onUp} onClick={onUp}>
           ↑
@@ -82,12 +59,7 @@ function ListRow({ list, index, count, dragOver, onRename, onArchive, onUp, onDo
         <Button variant="ghost" size="sm" aria-label={`Delete the list ${list.name}`} onClick={onAskDelete}>
           Delete
         </Button>
-      </div>
-      {error && (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
-          {error}
-        </p>
-      )}
+      </RenameField>
     </li>
   );
 }
@@ -198,7 +170,7 @@ export function ListsManager({ lists, taskCounts, onCreate, onRename, onReorder,
             aria-describedby={error ? `${errorId}-error` : undefined}
             value={name}
             onChange={(event) => setName(event.target.value)}
-            className={`${field} flex-1`}
+            className={`${NAME_FIELD} flex-1`}
           />
           <Button type="submit" variant="primary" size="sm">
             Add list

@@ -10,7 +10,8 @@ import { loadTaskDetailsDialog, type DetailsTarget } from '../tasks/detailsReque
 import { taskNotesSet, taskRenamed } from '../tasks/events';
 import type { SeriesFacts, TaskDetailsChange } from '../tasks/TaskDetailsDialog';
 import { selectTaskById } from '../tasks/taskSelectors';
-import { SOMEDAY } from '../tasks/types';
+import { listKey, SOMEDAY } from '../tasks/types';
+import { selectShownLists } from '../catalog/shownLists';
 import { selectWeekDayKeys } from './plannerSlice';
 import type { MovingOccurrence } from './MoveTaskDialogContainer';
 import { dateLabel, dayLabel, toDayKey } from './week';
@@ -58,6 +59,9 @@ export function TaskDetailsContainer({
   }, sameShown);
   const weekDays = useAppSelector(selectWeekDayKeys);
   const days = useMemo(() => [...weekDays.map((date) => ({ date, label: `${dayLabel(date)} ${dateLabel(date)}` })), { date: SOMEDAY, label: 'Some Day' }], [weekDays]);
+  // 'Make a task' offers the lists shown on the week too, as 'Move to…' does (an archived list is not offered).
+  const shownLists = useAppSelector(selectShownLists);
+  const lists = useMemo(() => shownLists.map((list) => ({ date: listKey(list.id), label: list.name })), [shownLists]);
   // Mounted from the first use on, so closing is the <dialog>'s own (focus goes back to the card's button).
   const [wanted, setWanted] = useState(false);
   if (shown && !wanted) setWanted(true);
@@ -138,6 +142,7 @@ export function TaskDetailsContainer({
         series={facts}
         target={target}
         days={days}
+        lists={lists}
         onSave={onSave}
         onMove={move}
         onStopRepeating={onStopRepeating}

@@ -15,7 +15,7 @@ const NewList = lazy(() => import('./ListColumns').then((code) => ({ default: co
 
 /**
  * The displayed week's seven days (Monday first), Some Day, then the named lists: 1, 2, 4, then 8 columns as the
- * screen widens (one more for each list on a wide screen).
+ * screen widens (one more for each list on a wide screen, and on paper: public/print.css reads --columns).
  */
 export const WeekGrid = memo(function WeekGrid({ days }: { days: string[] }) {
   const lists = useAppSelector(selectShownLists).length;
@@ -38,7 +38,7 @@ export const WeekGrid = memo(function WeekGrid({ days }: { days: string[] }) {
           <ListColumns />
         </Suspense>
       )}
-      <div className="col-span-full">
+      <div className="col-span-full print-hidden">
         {creating ? (
           // The field at once, even before the form's code: a name typed straight after the press is kept.
           <Suspense fallback={<HeldListNameField

@@ -71,6 +71,29 @@ export const MakeATask: Story = {
   },
 };
 
+/**
+ * With named lists: 'Make a task' offers them after the days and Some Day, in a group of their own. The task is in
+ * Books, so Books is offered first; the item goes to Errands.
+ */
+export const MakeATaskInAList: Story = {
+  args: {
+    lists: [
+      { date: 'list:list-errands', label: 'Errands' },
+      { date: 'list:list-books', label: 'Books' },
+    ],
+    defaultDay: 'list:list-books',
+  },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Make a task of “Charger”' }));
+    const where = canvas.getByRole('combobox', { name: 'Day or list' });
+    await expect(where).toHaveValue('list:list-books');
+    await expect(canvas.getByRole('group', { name: 'Lists' })).toHaveTextContent('ErrandsBooks');
+    await userEvent.selectOptions(where, 'Errands');
+    await userEvent.click(canvas.getByRole('button', { name: 'Make task “Charger”' }));
+    await expect(args.onMakeTask).toHaveBeenCalledWith('b', 'list:list-errands');
+  },
+};
+
 /** A full list refuses one more item, with the reason, and stores nothing. */
 export const Full: Story = {
   args: { items: Array.from({ length: CHECKLIST_MAX_ITEMS }, (_, n) => ({ id: `i${n}`, text: `Item ${n + 1}`, done: n % 3 === 0 })) },

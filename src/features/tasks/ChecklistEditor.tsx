@@ -16,10 +16,12 @@ export interface ChecklistEditorProps {
   /** To `toIndex` of the list without it. */
   onMove: (itemId: string, toIndex: number) => void;
   onDelete: (itemId: string) => void;
-  /** 'Make a task' on one of these days; no button without it. */
+  /** 'Make a task' on one of these days or lists; no button without it. */
   onMakeTask?: (itemId: string, date: string) => void;
   days?: readonly DayChoice[];
-  /** The day 'Make a task' offers first. */
+  /** The named lists 'Make a task' offers after the days and Some Day (their column keys, `list:<id>`, and names). */
+  lists?: readonly DayChoice[];
+  /** The day (or list) 'Make a task' offers first. */
   defaultDay?: string;
   /** Said under the title: for a series, that the items are every occurrence's and the ticks this one's. */
   hint?: string;
@@ -32,10 +34,11 @@ const small =
 
 /**
  * A task's checklist in its details: tick, rename (type in place), reorder (drag the grip by mouse or finger, or
- * focus it and press ArrowUp/ArrowDown), delete, add at the end, and make an item a task of its own on a chosen day.
+ * focus it and press ArrowUp/ArrowDown), delete, add at the end, and make an item a task of its own on a chosen day
+ * or in a chosen list.
  * Refusals (an empty or too long item, a full list) are said at once and store nothing.
  */
-export function ChecklistEditor({ items, onAdd, onDoneSet, onTextSet, onMove, onDelete, onMakeTask, days, defaultDay, hint }: ChecklistEditorProps) {
+export function ChecklistEditor({ items, onAdd, onDoneSet, onTextSet, onMove, onDelete, onMakeTask, days, lists, defaultDay, hint }: ChecklistEditorProps) {
   const headingId = useId();
   const [draft, setDraft] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -150,7 +153,9 @@ export function ChecklistEditor({ items, onAdd, onDoneSet, onTextSet, onMove, on
               <button type="button" className={small} aria-label={`Delete item “${item.text}”`} onClick={() => onDelete(item.id)}>
                 <span aria-hidden="true">×</span>
               </button>
-              {making === item.id && onMakeTask && days && <MakeTask item={item} days={days} defaultDay={defaultDay} onMake={(date) => (setMaking(null), onMakeTask(item.id, date))} />}
+              {making === item.id && onMakeTask && days && (
+                <MakeTask item={item} days={days} lists={lists} defaultDay={defaultDay} onMake={(date) => (setMaking(null), onMakeTask(item.id, date))} />
+              )}
             </li>
           ))}
         </ul>
@@ -189,19 +194,34 @@ export function ChecklistEditor({ items, onAdd, onDoneSet, onTextSet, onMove, on
   );
 }
 
-/** The day choice of 'Make a task', under its item. */
-function MakeTask({ item, days, defaultDay, onMake }: { item: ChecklistItem; days: readonly DayChoice[]; defaultDay?: string; onMake: (date: string) => void }) {
-  const [date, setDate] = useState(days.some((day) => day.date === defaultDay) ? defaultDay! : days[0]!.date);
+/** The day choice of 'Make a task', under its item: the days, Some Day, then the named lists in a group of their own. */
+function MakeTask({
+  item,
+  days,
+  lists = [],
+  defaultDay,
+  onMake,
+}: {
+  item: ChecklistItem;
+  days: readonly DayChoice[];
+  lists?: readonly DayChoice[];
+  defaultDay?: string;
+  onMake: (date: string) => void;
+}) {
+  const offered = (date?: string) => days.some((day) => day.date === date) || lists.some((list) => list.date === date);
+  const [date, setDate] = useState(offered(defaultDay) ? defaultDay! : days[0]!.date);
+  const option = (choice: DayChoice) => (
+    <option key={choice.date} value={choice.date}>
+      {choice.label}
+    </option>
+  );
   return (
     <div className="ml-10 flex basis-full items-center gap-2 pb-1 text-sm">
       <label className="flex items-center gap-2">
-        Day
+        {lists.length > 0 ? 'Day or list' : 'Day'}
         <select className="min-h-9 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-700 dark:bg-slate-950" value={date} onChange={(event) => setDate(event.target.value)}>
-          {days.map((day) => (
-            <option key={day.date} value={day.date}>
-              {day.label}
-            </option>
-          ))}
+          {lists.length > 0 ? <optgroup label="Days">{days.map(option)}</optgroup> : days.map(option)}
+          {lists.length > 0 && <optgroup label="Lists">{lists.map(option)}</optgroup>}
         </select>
       </label>
       <button type="button" className="min-h-9 cursor-pointer rounded-md bg-indigo-600 px-3 font-semibold text-white hover:bg-indigo-500" onClick={() => onMake(date)}>

@@ -10,8 +10,9 @@ import { TaskDetailsDialog, type TaskDetailsDialogProps } from './TaskDetailsDia
 export function TaskDetailsWithChecklist({
   target,
   days,
+  lists,
   ...props
-}: Omit<TaskDetailsDialogProps, 'checklist'> & { target: DetailsTarget | null; days: readonly DayChoice[] }) {
-  const checklist = useChecklistEditor(target, days);
+}: Omit<TaskDetailsDialogProps, 'checklist'> & { target: DetailsTarget | null; days: readonly DayChoice[]; lists?: readonly DayChoice[] }) {
+  const checklist = useChecklistEditor(target, days, lists);
   return <TaskDetailsDialog {...props} checklist={checklist} />;
 }

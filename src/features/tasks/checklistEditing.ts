@@ -52,8 +52,12 @@ function useItems(target: DetailsTarget | null): readonly ChecklistItem[] | null
 
 const sameItems = (a: readonly ChecklistItem[] | null, b: readonly ChecklistItem[] | null) => a === b || (!!a && !!b && sameChecklist(a, b));
 
-/** `days`: the choices of 'Make a task' (the week on screen and Some Day), from the planner. */
-export function useChecklistEditor(target: DetailsTarget | null, days: readonly DayChoice[]): ChecklistEditorProps | undefined {
+/**
+ * `days`: the choices of 'Make a task' (the week on screen and Some Day), and `lists` the named lists not archived
+ * (column keys), from the planner. Into a list, the event carries the list beside Some Day (events.ts): replayed
+ * where that list is gone, the task shows in Some Day, as a move into a gone list does.
+ */
+export function useChecklistEditor(target: DetailsTarget | null, days: readonly DayChoice[], lists?: readonly DayChoice[]): ChecklistEditorProps | undefined {
   const dispatch = useAppDispatch();
   const items = useItems(target);
   const ownDay = useAppSelector((state) =>
@@ -66,6 +70,7 @@ export function useChecklistEditor(target: DetailsTarget | null, days: readonly 
       return {
         items,
         days,
+        lists,
         defaultDay: ownDay,
         onAdd: (text) => dispatch(checklistItemAdded(id, text)),
         onDoneSet: (itemId, done) => dispatch(checklistItemDoneSet({ id, itemId, done })),
@@ -80,6 +85,7 @@ export function useChecklistEditor(target: DetailsTarget | null, days: readonly 
     return {
       items,
       days,
+      lists,
       defaultDay: ownDay,
       hint: SERIES_CHECKLIST_HINT,
       onAdd: (text) => dispatch(seriesEvent('seriesChecklistItemAdded', { id, item: { id: newChecklistItemId(), text } })),
@@ -97,5 +103,5 @@ export function useChecklistEditor(target: DetailsTarget | null, days: readonly 
         dispatch({ type: HISTORY_GROUP_ENDED });
       },
     } satisfies ChecklistEditorProps;
-  }, [target, items, days, ownDay, dispatch]);
+  }, [target, items, days, lists, ownDay, dispatch]);
 }

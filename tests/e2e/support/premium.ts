@@ -64,3 +64,26 @@ export async function signIn(page: Page, email: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Successfully signed in!')).toBeVisible();
 }
+
+/**
+ * The two devices of one new subscriber that a whole spec file shares: A signs up and pays, B signs in, before the
+ * first test; both close after the last. The file's tests then run one after the other (they share the devices).
+ * `a` and `b` are filled in by then (the same objects, so they can be taken apart at the file's top).
+ * `watched`: A's requests are seen by route/waitForRequest (newDevice).
+ */
+export function premiumDevices(name: string, opts: { watched?: boolean } = {}): { a: Device; b: Device; email: string } {
+  const devices = { a: {} as Device, b: {} as Device, email: uniqueEmail(name) };
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(120_000);
+    Object.assign(devices.a, await newDevice(browser, { watched: opts.watched }));
+    Object.assign(devices.b, await newDevice(browser));
+    await subscribe(devices.a.page, devices.email);
+    await signIn(devices.b.page, devices.email);
+  });
+  test.afterAll(async () => {
+    await devices.a.context?.close();
+    await devices.b.context?.close();
+  });
+  return devices;
+}
