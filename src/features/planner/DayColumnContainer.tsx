@@ -1,6 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
-import { TASK_ATTR } from '../dnd/backend/attributes';
 import { useColumnDrop } from '../dnd/dropZones';
 import { DayColumn, type DayColumnProps } from '../tasks/DayColumn';
 import { TaskCardContainer } from '../tasks/TaskCardContainer';
@@ -9,6 +8,7 @@ import { SOMEDAY, type TaskEntity, type TaskDate } from '../tasks/types';
 import { taskSubscriptions } from '../tasks/useLiveTask';
 import { groupTasks, type TaskGroup } from './cardGroups';
 import { cardsDeferred, deferOffscreenCards, scheduleUpgrade } from './cardUpgrade';
+import { plainCardsHtml } from './plainCards';
 import { quickAdded } from '../series/quickAddPlain';
 import { loadedSeries } from '../series/seriesHost';
 import { dayOf, type ShownOccurrence } from '../series/weekOccurrences';
@@ -86,12 +86,18 @@ const CardGroup = memo(function CardGroup({ tasks, draggedId }: { tasks: TaskEnt
     const stops = tasks.map((task) => subscriptions.subscribe(task.id, task.date, changed));
     return () => stops.forEach((stop) => stop());
   }, [showFull, tasks, store]);
-  const shownTasks = showFull ? null : store.getState().tasks;
+  const className = 'space-y-2 [content-visibility:auto]';
+  const style = { containIntrinsicSize: `auto ${tasks.length * CARD_PITCH_PX}px` };
+  if (!showFull) {
+    const state = store.getState().tasks;
+    const html = plainCardsHtml(tasks.map((task) => taskIn(state, task.id, task.date) ?? task));
+    return <div ref={element} role="presentation" className={className} style={style} dangerouslySetInnerHTML={{ __html: html }} />;
+  }
   return (
-    <div ref={element} role="presentation" className="space-y-2 [content-visibility:auto]" style={{ containIntrinsicSize: `auto ${tasks.length * CARD_PITCH_PX}px` }}>
-      {showFull
-        ? tasks.map((task) => <TaskCardContainer key={task.id} task={task} isDragging={task.id === draggedId} />)
-        : tasks.map((task) => <PlainCard key={task.id} task={taskIn(shownTasks!, task.id, task.date) ?? task} />)}
+    <div ref={element} role="presentation" className={className} style={style}>
+      {tasks.map((task) => (
+        <TaskCardContainer key={task.id} task={task} isDragging={task.id === draggedId} />
+      ))}
     </div>
   );
 });
@@ -112,17 +118,6 @@ function CardTail({ groups, draggedId }: { groups: TaskGroup[]; draggedId: strin
         <CardGroup key={group.key} tasks={group.tasks} draggedId={draggedIn(group, draggedId)} />
       ))}
     </div>
-  );
-}
-
-/** A full card's look and size without its controls: .task-card.lite in index.css. */
-function PlainCard({ task }: { task: TaskEntity }) {
-  return (
-    <li role="listitem" {...{ [TASK_ATTR]: task.id }} className="task-card lite" data-done={task.completed ? '' : undefined}>
-      <span className="task-title">{task.title}</span>
-      {/* Where the full card's details button stands, drawn the same (index.css puts it last on a touch screen). */}
-      <span className="task-details" aria-hidden="true" />
-    </li>
   );
 }
 
