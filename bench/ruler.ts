@@ -368,9 +368,27 @@ export async function printRuler(browser: Browser, appDir: string): Promise<void
   const app = await serveDir(appDir);
   try {
     const { floor: f, app: a } = await measurePair(browser, { floor: floor.url, app: app.url });
+    // Initial JS is what the first screen needs: the entry and the chunks it imports statically (Vite's manifest, as
+    // .size-limit.mjs counts it). The rest of what a first load fetches comes in idle time or on demand.
+    const manifest = JSON.parse(await readFile(path.join(appDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+    const initial = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || initial.has(`/${chunk.file}`)) return;
+      initial.add(`/${chunk.file}`);
+      (chunk.imports ?? []).forEach(visit);
+    };
+    visit('index.html');
     let br = 0;
     let gzip = 0;
+    let laterBr = 0;
+    let later = 0;
     for (const [file, wire] of a.scripts) {
+      if (!initial.has(file)) {
+        laterBr += wire;
+        later++;
+        continue;
+      }
       br += wire;
       gzip += (await stat(path.join(appDir, `${file}.gz`)).catch(() => stat(path.join(appDir, file)))).size;
     }
@@ -383,10 +401,10 @@ export async function printRuler(browser: Browser, appDir: string): Promise<void
     const ms = (v: number) => `${v.toFixed(1)} ms`;
     line(['figure', 'floor', 'app', 'app/floor', 'target']);
     const rows: Array<[string, number, number, string]> = [
-      ['ready (in the app), no tasks', f.ready0, a.ready0, '≤ 3'],
+      ['ready (in the app), no tasks', f.ready0, a.ready0, '≤ 1.5'],
       ['first paint, no tasks', f.fcp0, a.fcp0, '≤ 1.0'],
-      ['first paint, 5,000 tasks', f.fcp5000, a.fcp5000, '≤ 0.8'],
-      ['every column laid out, 5,000', f.all5000, a.all5000, '≤ 1.5 (aim 1.0)'],
+      ['first paint, 5,000 tasks', f.fcp5000, a.fcp5000, '≤ 0.15'],
+      ['every column laid out, 5,000', f.all5000, a.all5000, '≤ 0.6'],
       ['toggle @5,000: click → DOM', f.toggleDom, a.toggleDom, '≤ 2'],
       ['toggle @5,000: click → next frame', f.toggleFrame, a.toggleFrame, '≤ 2'],
       ['rename @5,000: Enter → DOM', f.renameDom, a.renameDom, '≤ 2'],
@@ -394,9 +412,10 @@ export async function printRuler(browser: Browser, appDir: string): Promise<void
       ['delete @5,000: click → DOM', f.deleteDom, a.deleteDom, '≤ 2'],
     ];
     for (const [name, floorValue, appValue, target] of rows) line([name, ms(floorValue), ms(appValue), (appValue / floorValue).toFixed(2), target]);
-    line(['initial JS, brotli on the wire', `${(inline / KB).toFixed(1)} kB*`, `${(br / KB).toFixed(1)} kB`, '', '≤ 110 kB']);
+    line(['initial JS, brotli on the wire', `${(inline / KB).toFixed(1)} kB*`, `${(br / KB).toFixed(1)} kB`, '', '≤ 100 kB']);
     line(['initial JS, gzip', `${(inline / KB).toFixed(1)} kB*`, `${(gzip / KB).toFixed(1)} kB`, '', '']);
-    console.log(`  * the floor's whole page, script inline; the app's ${a.scripts.size} script files are those a visitor's first load fetches.`);
+    line(['then in idle time, brotli', '', `${(laterBr / KB).toFixed(1)} kB`, '', '']);
+    console.log(`  * the floor's whole page, script inline; the app's initial JS is the ${a.scripts.size - later} script files the first screen needs (entry and static imports, as .size-limit.mjs counts them; on the wire, headers included); ${later} more came before the network was idle (dialogs, menus, lists: fetched in idle time).`);
     await printPhone(browser, { floor: floor.url, app: app.url }, { ready0: a.ready0 / f.ready0, fcp0: a.fcp0 / f.fcp0, toggle5000: a.toggleDom / f.toggleDom });
   } finally {
     await app.close();
