@@ -24,11 +24,18 @@ export function Dialog({ open, onClose, title, description, children, width = 'm
 
   // After every render, not only when `open` changes: Escape closes the <dialog> itself, and a parent that keeps it
   // open (a details view showing why what was typed could not be saved) has it shown again.
+  // The close event comes a task after close(). One that follows our own close() is not news to the parent, and it
+  // may arrive after the dialog was opened again (a second 'Move to…' straight after a move): it must not close
+  // that one. Any other close event is the browser's own (Escape), even if a render has shown the dialog again since.
+  const ownCloses = useRef(0);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
-    else if (!open && dialog.open) dialog.close();
+    else if (!open && dialog.open) {
+      ownCloses.current++;
+      dialog.close();
+    }
   });
 
   return (
@@ -36,11 +43,10 @@ export function Dialog({ open, onClose, title, description, children, width = 'm
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      // Escape: the browser closes the dialog itself; keep the parent's state in step. The close event comes a task
-      // after close(): a dialog closed and opened again at once (a second 'Move to…' straight after a move) gets the
-      // first close's event while open again, which is not a close (lists.spec lost its second dialog so, under load).
-      onClose={(event) => {
-        if (open && !event.currentTarget.open) onClose();
+      // Escape: the browser closes the dialog itself; keep the parent's state in step.
+      onClose={() => {
+        if (ownCloses.current > 0) ownCloses.current--;
+        else if (open) onClose();
       }}
       // Only a press that starts and ends on the backdrop closes (not a text selection dragged outside).
       onPointerDown={(event) => {
