@@ -43,7 +43,7 @@ function controls(page: Page) {
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test("opens on today's heading right under a one-row header; an empty day is one line", async ({ page }) => {
+  test("opens on today's heading right under a one-row header and the week's title; an empty day is one line", async ({ page }) => {
     await openBoard(page);
     const under = await headerBottom(page);
     expect(Math.abs((await topOf(page, 'Wed 25 Nov')) - under - 8)).toBeLessThanOrEqual(2);
@@ -51,6 +51,14 @@ test.describe('phone', () => {
     expect(rows, 'the header is one row (and the strip under it)').toBe(1);
     const title = page.getByRole('heading', { level: 1 });
     expect(await title.evaluate((h1) => h1.scrollWidth <= h1.clientWidth), 'the week title is not cut').toBe(true);
+    // The longest titles are a week across two months (or years): beside the buttons it read 'Nov – D…'.
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await expect(title).toHaveText('Nov – Dec 2026');
+    expect(await title.evaluate((h1) => h1.scrollWidth <= h1.clientWidth), 'a two-month title is not cut').toBe(true);
+    await page.setViewportSize({ width: 320, height: 700 });
+    expect(await title.evaluate((h1) => h1.scrollWidth <= h1.clientWidth), 'nor at 320 px').toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Previous week' }).click();
     const sunday = await page.getByRole('region', { name: 'Sun 29 Nov' }).boundingBox();
     expect(sunday!.height).toBeLessThanOrEqual(60);
     // Days pass under the header once the page scrolls: it blurs them (at the top there is nothing to blur).

@@ -60,15 +60,16 @@ export function PlannerHeader({
   useScrolledMark(header);
   return (
     <header ref={header} className="sticky top-0 z-20 border-b border-slate-200 bg-white/85 data-scrolled:backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
-      {/* One row on a phone: no logo, no gaps, the title gives way. */}
-      <div className="mx-auto flex max-w-[1800px] items-center px-1 py-1 sm:flex-wrap sm:gap-x-3 sm:gap-y-2 sm:px-6 sm:py-2">
-        <div className="flex min-w-0 items-center gap-3">
+      {/* On a phone the week's title is a line of its own: the seven 44 px buttons take a 390 px row, and beside them
+          the title was cut to 'Nov – D…' (gone at 320 px). */}
+      <div className="mx-auto flex max-w-[1800px] flex-wrap items-center px-1 pb-1 sm:gap-x-3 sm:gap-y-2 sm:px-6 sm:py-2">
+        <div className="flex min-w-0 items-center gap-3 max-sm:basis-full max-sm:px-3 max-sm:pt-1.5">
           <span className="hidden size-9 shrink-0 sm:grid place-items-center rounded-xl bg-indigo-600 text-white shadow-sm shadow-indigo-600/30">
             <CalendarIcon className="size-5" />
           </span>
           <h1 className="truncate text-sm font-semibold tracking-tight sm:text-xl">{title}</h1>
         </div>
-        <div className="ml-auto flex shrink-0 items-center sm:gap-2">
+        <div className="ml-auto flex shrink-0 items-center max-sm:w-full max-sm:justify-between sm:gap-2">
           {onUndo && onRedo && (
             <div className="flex items-center">
               <button type="button" aria-label="Undo" title="Undo (Ctrl+Z)" onClick={onUndo} disabled={!canUndo} className={`${iconButton} ${disabledLook}`}>
