@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Db, JwtClaims, Queryable, QueryResult } from './context.ts';
 import { lockDataDir, makePrivate } from './datadir.ts';
+import { diagOn, diagRecord } from './diag.ts';
 
 // PGlite checks boolean and bytea parameters itself and throws a plain Error (no SQLSTATE, so a 500) for
 // input like "maybe"; sent as text, PostgreSQL refuses it with 22P02 as it does on a real server.
@@ -278,6 +279,19 @@ async function openPostgres(connectionString: string, poolSize = 20): Promise<Da
       const text = inlineAsUser(claims, sql, params);
       if (text === undefined) return asUser(claims, (q) => q.query<R>(sql, params));
       // Two statements: pg answers with one result each; the caller's is the last.
+      if (diagOn) {
+        const t0 = performance.now();
+        const client = await pool.connect();
+        const t1 = performance.now();
+        try {
+          const results = (await client.query(text)) as unknown as pg.QueryResult[];
+          diagRecord('poolWait', t1 - t0);
+          diagRecord('query', performance.now() - t1);
+          return { rows: results[results.length - 1]!.rows as R[] };
+        } finally {
+          client.release();
+        }
+      }
       const results = (await pool.query(text)) as unknown as pg.QueryResult[];
       return { rows: results[results.length - 1]!.rows as R[] };
     },

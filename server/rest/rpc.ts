@@ -6,6 +6,7 @@ import { RestError } from './errors.ts';
 import type { Rest } from './index.ts';
 import { checkProfile, columnValue, parseJson } from './query.ts';
 import { ident } from './schema.ts';
+import { diagRecord } from '../diag.ts';
 
 /** Functions callable at /rest/v1/rpc/<name>, with their named arguments and types, in call order. */
 const EXPOSED_FUNCTIONS: Record<string, { args: [name: string, type: 'text' | 'jsonb'][] }> = {
@@ -34,6 +35,7 @@ export function rpcRoutes({ ctx, claimsOf, runQuery }: Rest): Hono {
 
   // supabase.rpc(name, args): the body's keys are the function's named arguments.
   app.post('/:fn', async (c) => {
+    const started = performance.now();
     checkProfile(c, 'content-profile');
     const claims = await claimsOf(c);
     const name = c.req.param('fn');
@@ -56,6 +58,7 @@ export function rpcRoutes({ ctx, claimsOf, runQuery }: Rest): Hono {
     const [result] = await runQuery(claims, `select coalesce(json_agg(r), '[]')::text as body from public.${ident(name)}(${call}) r`, params);
     const body = result?.body ?? '[]';
     if (name === 'append_task_events' && claims.sub) pointTo(ctx, claims.sub, body);
+    diagRecord('handler', performance.now() - started);
     return jsonBody(c, body);
   });
 
