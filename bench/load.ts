@@ -12,7 +12,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import { cpuTicks, ensurePostgres, monotonicMicros, postgresPids, rssKb, summarizeProfiles, ticksSince, workersOf } from './loadSystem.ts';
+import { cpuTicks, ensurePostgres, monotonicMicros, postgresPids, rssKb, sampleWaits, summarizeProfiles, ticksSince, workersOf } from './loadSystem.ts';
 import { onFreshDatabase } from './server.ts';
 
 const env = process.env;
@@ -27,6 +27,8 @@ const OPTIONS = {
   profile: env.BENCH_LOAD_PROFILE === '1',
   // 'appends': the sockets and the steady appends only (a shorter run when the append path is what is measured).
   only: env.BENCH_LOAD_ONLY,
+  // BENCH_LOAD_WAITS=1: sample what PostgreSQL's backends wait on during the steady appends (a connection polling every 10 ms).
+  waits: env.BENCH_LOAD_WAITS === '1',
 };
 const CLIENT = resolve('bench/load-client.mjs');
 const HARD_LIMIT_MS = 15 * 60_000;
@@ -223,9 +225,11 @@ async function run(databaseUrl: string, dir: string) {
     for (const [name, flood] of o.only === 'appends' ? appendPhases.slice(0, 1) : appendPhases) {
       await record(true);
       if (name === 'steady') steadyWindow.from = monotonicMicros();
+      const sampler = o.waits && name === 'steady' ? sampleWaits(databaseUrl) : undefined;
       const { result, cpu } = await cpuDuring(() =>
         Promise.all([http(appendJob(o.seconds, name)), flood ? http({ kind: 'flood', concurrency: 20, seconds: o.seconds, accounts, addresses: ['127.0.0.2'] }) : null]),
       );
+      if (sampler) row.waits = await sampler.stop();
       if (name === 'steady') row.steadyWindow = { ...steadyWindow, to: (steadyWindow.to = monotonicMicros()) };
       await new Promise((r) => setTimeout(r, 500));
       await record(false);
@@ -301,6 +305,7 @@ function printTable(r: Record<string, any>) {
     ['  CPU while appending', `workers ${r.steady.cpu.workersPct} %, PostgreSQL ${r.steady.cpu.postgresPct} % (of one core)`, '', ''],
     ['  CPU per append', `workers ${f(r.steady.cpu.workersMsPerAppend, 2)} ms, PostgreSQL ${f(r.steady.cpu.postgresMsPerAppend, 2)} ms; ${f(r.steady.cpu.deliveriesPerAppend, 2)} deliveries each (workers ${f(r.steady.cpu.workersMsPerDelivery, 2)} ms per delivery, appends included)`, '', ''],
     ['  PostgreSQL per append by use', Object.entries(r.steady.cpu.postgresMsBy as Record<string, number>).sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${f(ms / Math.max(1, r.steady.appends.count), 2)}`).join(', ') + ' ms', '', ''],
+    r.waits && ['  PostgreSQL waits (backends)', `${Object.entries(r.waits.waits as Record<string, number>).map(([k, v]) => `${k} ${v}`).join(', ')}; WAL flushes ${r.waits.walSyncs} (whole cluster)`, '', ''],
     r.flood && ['commit → subscriber, flood', `p99 ${f(r.flood.latency.p99, 1)} ms; flood: ${r.flood.flood.count} tried, ${r.flood.flood.limited} answered 429`, 'p99 ≤ 100 ms', r.flood.load],
     r.reads && ['small REST reads', `${f(r.reads.result.perSecond)}/s, p99 ${f(r.reads.result.p99, 1)} ms, ${r.reads.result.errors} errors`, '≥ 1,500/s, p99 ≤ 50 ms', r.reads.load],
     r.signIns && ['password sign-ins', `${f(r.signIns.result.perSecond)}/s, p99 ${f(r.signIns.result.p99, 1)} ms, ${r.signIns.result.limited} limited`, '≥ 20/s', r.signIns.load],
