@@ -1,6 +1,7 @@
 // One small database interface over embedded PGlite or a PostgreSQL pool.
-// Every request runs in its own transaction; asUser additionally switches to the JWT's role
-// with its claims set, so the row-level security policies of the migrations decide.
+// Every request runs in its own transaction (appends on PostgreSQL: a subtransaction of a shared one, see
+// appendBatch.ts); asUser additionally switches to the JWT's role with its claims set, so the row-level security
+// policies of the migrations decide.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
