@@ -8,6 +8,7 @@
 // - 'http': appends at a steady rate, small REST reads, password sign-ins or a wrong-password flood.
 // Every figure is measured here and sent back to the parent; nothing is asserted.
 import { Agent, request } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 
 const now = () => performance.timeOrigin + performance.now();
@@ -169,6 +170,9 @@ async function appends() {
   let skipped = 0;
   const started = now();
   const pending = [];
+  // The generator's own event-loop delay: if it is late, the latencies it measures include its lateness.
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  delay.enable();
   for (let n = 0; ; n++) {
     const due = started + (n * 1000) / job.rate;
     if (due > started + job.seconds * 1000) break;
@@ -193,7 +197,9 @@ async function appends() {
     );
   }
   await Promise.all(pending);
-  return { ...summary(list, errors, (now() - started) / 1000), skipped };
+  delay.disable();
+  const loopDelay = { p50: delay.percentile(50) / 1e6, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
+  return { ...summary(list, errors, (now() - started) / 1000), skipped, loopDelay };
 }
 
 /** job.concurrency loops of one request each for job.seconds: small reads, sign-ins, or a wrong-password flood. */

@@ -12,7 +12,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import { cpuTicks, ensurePostgres, monotonicMicros, postgresPids, rssKb, summarizeProfiles, ticksSince, workersOf } from './loadSystem.ts';
+import { cpuTicks, ensurePostgres, monotonicMicros, postgresPids, rssKb, sampleWaits, summarizeProfiles, ticksSince, workersOf } from './loadSystem.ts';
 import { onFreshDatabase } from './server.ts';
 
 const env = process.env;
@@ -25,6 +25,10 @@ const OPTIONS = {
   workers: num('BENCH_LOAD_WORKERS', 3),
   clients: num('BENCH_LOAD_CLIENTS', 3),
   profile: env.BENCH_LOAD_PROFILE === '1',
+  // 'appends': the sockets and the steady appends only (a shorter run when the append path is what is measured).
+  only: env.BENCH_LOAD_ONLY,
+  // BENCH_LOAD_WAITS=1: sample what PostgreSQL's backends wait on during the steady appends (a connection polling every 10 ms).
+  waits: env.BENCH_LOAD_WAITS === '1',
 };
 const CLIENT = resolve('bench/load-client.mjs');
 const HARD_LIMIT_MS = 15 * 60_000;
@@ -217,12 +221,15 @@ async function run(databaseUrl: string, dir: string) {
     };
 
     // 2. Steady appends; 3. the same under a flood of wrong passwords from 127.0.0.2.
-    for (const [name, flood] of [['steady', false], ['flood', true]] as const) {
+    const appendPhases = [['steady', false], ['flood', true]] as const;
+    for (const [name, flood] of o.only === 'appends' ? appendPhases.slice(0, 1) : appendPhases) {
       await record(true);
       if (name === 'steady') steadyWindow.from = monotonicMicros();
+      const sampler = o.waits && name === 'steady' ? sampleWaits(databaseUrl) : undefined;
       const { result, cpu } = await cpuDuring(() =>
         Promise.all([http(appendJob(o.seconds, name)), flood ? http({ kind: 'flood', concurrency: 20, seconds: o.seconds, accounts, addresses: ['127.0.0.2'] }) : null]),
       );
+      if (sampler) row.waits = await sampler.stop();
       if (name === 'steady') row.steadyWindow = { ...steadyWindow, to: (steadyWindow.to = monotonicMicros()) };
       await new Promise((r) => setTimeout(r, 500));
       await record(false);
@@ -231,50 +238,52 @@ async function run(databaseUrl: string, dir: string) {
       const costs = { workersMsPerAppend: perAppend(cpu.workersMs), postgresMsPerAppend: perAppend(cpu.postgresMs), deliveriesPerAppend: lat.samples / Math.max(1, result[0].count ?? 0), workersMsPerDelivery: cpu.workersMs / Math.max(1, lat.samples) };
       row[name] = { appends: result[0], flood: result[1] ?? undefined, latency: lat, cpu: { ...cpu, ...costs }, load: load() };
     }
-    // 4. Small REST reads; 5. password sign-ins (each from its own address, as people's are).
-    row.reads = { ...(await cpuDuring(() => http({ kind: 'reads', concurrency: 32, seconds: o.seconds, users: all.slice(0, 500), addresses: addresses('127.3', 8) }))), load: load() };
-    row.signIns = { ...(await cpuDuring(() => http({ kind: 'signIns', concurrency: 8, seconds: o.seconds, accounts, addresses: addresses('127.2', 500) }))), load: load() };
+    if (o.only !== 'appends') {
+      // 4. Small REST reads; 5. password sign-ins (each from its own address, as people's are).
+      row.reads = { ...(await cpuDuring(() => http({ kind: 'reads', concurrency: 32, seconds: o.seconds, users: all.slice(0, 500), addresses: addresses('127.3', 8) }))), load: load() };
+      row.signIns = { ...(await cpuDuring(() => http({ kind: 'signIns', concurrency: 8, seconds: o.seconds, accounts, addresses: addresses('127.2', 500) }))), load: load() };
 
-    // 6. The storm: kill -9 one worker two seconds into steady appends.
-    const storm = http(appendJob(o.seconds + 3, 'storm'));
-    await new Promise((r) => setTimeout(r, 2000));
-    const victim = workersOf(cluster.process.pid!)[0]!;
-    const killedAt = performance.timeOrigin + performance.now();
-    process.kill(victim, 'SIGKILL');
-    let back: SubscriberReport[] = [];
-    for (let waited = 0; waited < 60_000; waited += 250) {
-      await new Promise((r) => setTimeout(r, 250));
-      back = await report();
-      if (back.every((r) => r.dropped > 0 ? r.back === r.dropped : true) && back.some((r) => r.dropped > 0)) break;
+      // 6. The storm: kill -9 one worker two seconds into steady appends.
+      const storm = http(appendJob(o.seconds + 3, 'storm'));
+      await new Promise((r) => setTimeout(r, 2000));
+      const victim = workersOf(cluster.process.pid!)[0]!;
+      const killedAt = performance.timeOrigin + performance.now();
+      process.kill(victim, 'SIGKILL');
+      let back: SubscriberReport[] = [];
+      for (let waited = 0; waited < 60_000; waited += 250) {
+        await new Promise((r) => setTimeout(r, 250));
+        back = await report();
+        if (back.every((r) => r.dropped > 0 ? r.back === r.dropped : true) && back.some((r) => r.dropped > 0)) break;
+      }
+      const stormAppends = await storm;
+      // Lost means never arrived: under load deliveries trail the appends by seconds, so wait until every client
+      // holds the database's log or nothing changed for 5 s (at most 60 s), and say how long that took.
+      const heads = Object.fromEntries((await db.query<{ user_id: string; last_seq: string }>('select user_id, last_seq from public.task_event_heads')).rows.map((h) => [h.user_id, Number(h.last_seq)]));
+      const settleStart = performance.now();
+      let final = await report(heads);
+      for (let same = 0, lost = Infinity; performance.now() - settleStart < 60_000; ) {
+        const now = final.reduce((s, r) => s + (r.lost ?? 0), 0);
+        if (now === 0) break;
+        same = now === lost ? same + 1 : 0;
+        lost = now;
+        if (same >= 5) break;
+        await new Promise((r) => setTimeout(r, 1000));
+        final = await report(heads);
+      }
+      const settledSeconds = (performance.now() - settleStart) / 1000;
+      row.storm = {
+        killedSockets: back.reduce((s, r) => s + r.dropped, 0),
+        backSeconds: Math.max(...back.map((r) => r.lastBackAt)) > 0 ? (Math.max(...back.map((r) => r.lastBackAt)) - killedAt) / 1000 : null,
+        allBack: back.every((r) => r.back === r.dropped),
+        lost: final.reduce((s, r) => s + (r.lost ?? 0), 0),
+        settledSeconds,
+        duplicatesReceived: final.reduce((s, r) => s + r.duplicatesReceived, 0),
+        duplicatesApplied: 0,
+        appendErrors: stormAppends.errors,
+        load: load(),
+      };
+      row.generatorCpuSeconds = final.reduce((s, r) => s + (r.cpu.user + r.cpu.system) / 1e6, 0);
     }
-    const stormAppends = await storm;
-    // Lost means never arrived: under load deliveries trail the appends by seconds, so wait until every client
-    // holds the database's log or nothing changed for 5 s (at most 60 s), and say how long that took.
-    const heads = Object.fromEntries((await db.query<{ user_id: string; last_seq: string }>('select user_id, last_seq from public.task_event_heads')).rows.map((h) => [h.user_id, Number(h.last_seq)]));
-    const settleStart = performance.now();
-    let final = await report(heads);
-    for (let same = 0, lost = Infinity; performance.now() - settleStart < 60_000; ) {
-      const now = final.reduce((s, r) => s + (r.lost ?? 0), 0);
-      if (now === 0) break;
-      same = now === lost ? same + 1 : 0;
-      lost = now;
-      if (same >= 5) break;
-      await new Promise((r) => setTimeout(r, 1000));
-      final = await report(heads);
-    }
-    const settledSeconds = (performance.now() - settleStart) / 1000;
-    row.storm = {
-      killedSockets: back.reduce((s, r) => s + r.dropped, 0),
-      backSeconds: Math.max(...back.map((r) => r.lastBackAt)) > 0 ? (Math.max(...back.map((r) => r.lastBackAt)) - killedAt) / 1000 : null,
-      allBack: back.every((r) => r.back === r.dropped),
-      lost: final.reduce((s, r) => s + (r.lost ?? 0), 0),
-      settledSeconds,
-      duplicatesReceived: final.reduce((s, r) => s + r.duplicatesReceived, 0),
-      duplicatesApplied: 0,
-      appendErrors: stormAppends.errors,
-      load: load(),
-    };
-    row.generatorCpuSeconds = final.reduce((s, r) => s + (r.cpu.user + r.cpu.system) / 1e6, 0);
   } finally {
     for (const gen of gens) gen.child.send({ cmd: 'stop' });
     await db.end();
@@ -289,21 +298,22 @@ async function run(databaseUrl: string, dir: string) {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 function printTable(r: Record<string, any>) {
   const f = (v: number | null | undefined, digits = 0) => (v === null || v === undefined || Number.isNaN(v) ? 'n/a' : v.toFixed(digits));
-  const lines = [
+  const lines: (string | undefined)[][] = [
     ['live subscriber sockets held', `${r.held} (connected in ${f(r.connectSeconds, 1)} s), ${f(r.rssPerSocketKb, 1)} KB RSS/socket`, '≥ 10,000, ≤ 12 KB', r.loadHeld],
     ['commit → subscriber (steady)', `p50 ${f(r.steady.latency.p50, 1)} p95 ${f(r.steady.latency.p95, 1)} p99 ${f(r.steady.latency.p99, 1)} ms (${r.steady.latency.samples})`, 'p50 ≤ 10, p99 ≤ 50 ms', r.steady.load],
-    ['appends', `${f(r.steady.appends.perSecond)}/s, p50 ${f(r.steady.appends.p50, 1)} p99 ${f(r.steady.appends.p99, 1)} ms, ${r.steady.appends.errors} errors, ${r.steady.appends.skipped} not sent`, '≥ 1,000/s, p99 ≤ 100 ms', r.steady.load],
+    ['appends', `${f(r.steady.appends.perSecond)}/s, p50 ${f(r.steady.appends.p50, 1)} p99 ${f(r.steady.appends.p99, 1)} ms, ${r.steady.appends.errors} errors, ${r.steady.appends.skipped} not sent${r.steady.appends.loopDelay ? `; generator's loop delay p99 ${f(r.steady.appends.loopDelay.p99, 1)} max ${f(r.steady.appends.loopDelay.max, 0)} ms` : ''}`, '≥ 1,000/s, p99 ≤ 100 ms', r.steady.load],
     ['  CPU while appending', `workers ${r.steady.cpu.workersPct} %, PostgreSQL ${r.steady.cpu.postgresPct} % (of one core)`, '', ''],
     ['  CPU per append', `workers ${f(r.steady.cpu.workersMsPerAppend, 2)} ms, PostgreSQL ${f(r.steady.cpu.postgresMsPerAppend, 2)} ms; ${f(r.steady.cpu.deliveriesPerAppend, 2)} deliveries each (workers ${f(r.steady.cpu.workersMsPerDelivery, 2)} ms per delivery, appends included)`, '', ''],
     ['  PostgreSQL per append by use', Object.entries(r.steady.cpu.postgresMsBy as Record<string, number>).sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${f(ms / Math.max(1, r.steady.appends.count), 2)}`).join(', ') + ' ms', '', ''],
-    ['commit → subscriber, flood', `p99 ${f(r.flood.latency.p99, 1)} ms; flood: ${r.flood.flood.count} tried, ${r.flood.flood.limited} answered 429`, 'p99 ≤ 100 ms', r.flood.load],
-    ['small REST reads', `${f(r.reads.result.perSecond)}/s, p99 ${f(r.reads.result.p99, 1)} ms, ${r.reads.result.errors} errors`, '≥ 1,500/s, p99 ≤ 50 ms', r.reads.load],
-    ['password sign-ins', `${f(r.signIns.result.perSecond)}/s, p99 ${f(r.signIns.result.p99, 1)} ms, ${r.signIns.result.limited} limited`, '≥ 20/s', r.signIns.load],
-    ['storm after kill -9', `${r.storm.killedSockets} sockets back in ${f(r.storm.backSeconds, 2)} s${r.storm.allBack ? '' : ' (NOT ALL)'}, lost ${r.storm.lost} (${f(r.storm.settledSeconds, 1)} s after the last append), duplicates applied 0 (${r.storm.duplicatesReceived} dropped)`, '≤ 10 s, 0 lost, 0 dup', r.storm.load],
+    r.waits && ['  PostgreSQL waits (backends)', `${Object.entries(r.waits.waits as Record<string, number>).map(([k, v]) => `${k} ${v}`).join(', ')}; WAL flushes ${r.waits.walSyncs} (whole cluster)`, '', ''],
+    r.flood && ['commit → subscriber, flood', `p99 ${f(r.flood.latency.p99, 1)} ms; flood: ${r.flood.flood.count} tried, ${r.flood.flood.limited} answered 429`, 'p99 ≤ 100 ms', r.flood.load],
+    r.reads && ['small REST reads', `${f(r.reads.result.perSecond)}/s, p99 ${f(r.reads.result.p99, 1)} ms, ${r.reads.result.errors} errors`, '≥ 1,500/s, p99 ≤ 50 ms', r.reads.load],
+    r.signIns && ['password sign-ins', `${f(r.signIns.result.perSecond)}/s, p99 ${f(r.signIns.result.p99, 1)} ms, ${r.signIns.result.limited} limited`, '≥ 20/s', r.signIns.load],
+    r.storm && ['storm after kill -9', `${r.storm.killedSockets} sockets back in ${f(r.storm.backSeconds, 2)} s${r.storm.allBack ? '' : ' (NOT ALL)'}, lost ${r.storm.lost} (${f(r.storm.settledSeconds, 1)} s after the last append), duplicates applied 0 (${r.storm.duplicatesReceived} dropped)`, '≤ 10 s, 0 lost, 0 dup', r.storm.load],
   ];
   console.log(`\n  ${'figure'.padEnd(32)}${'measured'.padEnd(92)}${'target'.padEnd(26)}load avg`);
-  for (const [name, value, target, avg] of lines) console.log(`  ${String(name).padEnd(32)}${String(value).padEnd(92)}${String(target).padEnd(26)}${avg}`);
-  console.log(`  (generator CPU: ${f(r.generatorCpuSeconds, 1)} s in the subscriber processes)`);
+  for (const [name, value, target, avg] of lines.filter(Boolean) as string[][]) console.log(`  ${String(name).padEnd(32)}${String(value).padEnd(92)}${String(target).padEnd(26)}${avg}`);
+  if (r.generatorCpuSeconds !== undefined) console.log(`  (generator CPU: ${f(r.generatorCpuSeconds, 1)} s in the subscriber processes)`);
   console.log(JSON.stringify({ bench: 'load', ...r }));
 }
 

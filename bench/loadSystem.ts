@@ -155,3 +155,40 @@ export function summarizeProfiles(dir: string, window?: { from: number; to: numb
 
 /** Now on the clock V8's profiles use, in microseconds. */
 export const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * What the database's busy backends wait on, sampled every `everyMs` from pg_stat_activity until stop() (one
+ * connection of the bench's own): the average number of backends in each state, by connection name, e.g.
+ * `planner IO:WALSync 0.42` (CPU when no wait event is set), with the WAL flushes (pg_stat_wal) over the same time.
+ */
+export function sampleWaits(databaseUrl: string, everyMs = 10) {
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'bench waits' });
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let stopped = false;
+  const wal = () => client.query<{ wal_sync: string; wal_write: string; wal_records: string }>('select wal_sync, wal_write, wal_records from pg_stat_wal').then((r) => r.rows[0]!);
+  const running = (async () => {
+    await client.connect();
+    const before = await wal();
+    while (!stopped) {
+      const { rows } = await client.query<{ name: string; wait: string }>(
+        `select application_name as name, coalesce(wait_event_type || ':' || wait_event, 'CPU') as wait from pg_stat_activity
+         where datname = current_database() and state <> 'idle' and pid <> pg_backend_pid()`,
+      );
+      samples++;
+      for (const { name, wait } of rows) counts.set(`${name || '?'} ${wait}`, (counts.get(`${name || '?'} ${wait}`) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+    const after = await wal();
+    await client.end();
+    return { walSyncs: Number(after.wal_sync) - Number(before.wal_sync), walWrites: Number(after.wal_write) - Number(before.wal_write) };
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      const walDelta = await running;
+      const waits = Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => [k, Number((v / Math.max(1, samples)).toFixed(3))]));
+      return { samples, waits, ...walDelta };
+    },
+  };
+}

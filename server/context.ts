@@ -1,5 +1,6 @@
 // The seams between the server's parts: the database, the configuration and who is calling.
 // server/app.ts builds one ServerContext and hands it to every route module.
+import type { AppendResult } from './appendBatch.ts';
 import type { RateLimitConfig, RateLimiters } from './ratelimit.ts';
 
 export interface JwtClaims {
@@ -25,6 +26,12 @@ export interface Db extends Queryable {
   asUser<T>(claims: JwtClaims, fn: (q: Queryable) => Promise<T>): Promise<T>;
   /** asUser for one statement: on PostgreSQL one round trip instead of four (begin, claims, statement, commit). */
   asUserQuery<T = Record<string, unknown>>(claims: JwtClaims, sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /**
+   * append_task_events(clientId, events) as the JWT's role: on PostgreSQL batched with the process's other appends
+   * under way into one transaction (server/appendBatch.ts), each in a subtransaction of its own; a database error
+   * of this append alone is thrown as pg's are.
+   */
+  appendTaskEvents(claims: JwtClaims, clientId: string | null, events: string): Promise<AppendResult>;
   /** Runs fn in one transaction as the database owner (no RLS): auth, billing and other server-internal work. */
   transaction<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   readonly kind: 'pglite' | 'postgres';

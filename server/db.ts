@@ -1,6 +1,7 @@
 // One small database interface over embedded PGlite or a PostgreSQL pool.
-// Every request runs in its own transaction; asUser additionally switches to the JWT's role
-// with its claims set, so the row-level security policies of the migrations decide.
+// Every request runs in its own transaction (appends on PostgreSQL: a subtransaction of a shared one, see
+// appendBatch.ts); asUser additionally switches to the JWT's role with its claims set, so the row-level security
+// policies of the migrations decide.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,6 +11,8 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Db, JwtClaims, Queryable, QueryResult } from './context.ts';
 import { lockDataDir, makePrivate } from './datadir.ts';
+import { diagOn, diagRecord } from './diag.ts';
+import { createAppendBatcher, SINGLE_APPEND_SQL, type AppendEntry, type AppendResult, type AppendStats } from './appendBatch.ts';
 
 // PGlite checks boolean and bytea parameters itself and throws a plain Error (no SQLSTATE, so a 500) for
 // input like "maybe"; sent as text, PostgreSQL refuses it with 22P02 as it does on a real server.
@@ -39,6 +42,8 @@ export interface Database extends Db {
   notify(channel: string, payloads: string[]): Promise<void>;
   /** The owner's reads that must not queue behind requests (realtime fan-out): a connection of its own on PostgreSQL. */
   readonly reader: Queryable;
+  /** PostgreSQL only: what the append batches carried (server/appendBatch.ts). */
+  readonly appendStats?: AppendStats;
   /** PostgreSQL only: the pool itself, for stores that speak pg (the shared rate limits). */
   readonly pool?: pg.Pool;
 }
@@ -46,6 +51,20 @@ export interface Database extends Db {
 // Both settings are transaction-local; set_config('role', …) is what `set local role` does, in one round trip.
 const SET_CLAIMS = "select set_config('request.jwt.claims', $1, true), set_config('role', $2, true)";
 const ROLES = new Set(['anon', 'authenticated', 'service_role']);
+
+/**
+ * Append batches one process keeps under way at once (server/appendBatch.ts). One: an append arriving while a batch
+ * is under way joins the next, which makes the batches as large as the load asks. APPEND_BATCHES_IN_FLIGHT is for
+ * measuring the alternative (docs/server.md).
+ */
+const APPEND_BATCHES_IN_FLIGHT = Math.max(1, Math.min(8, Number(process.env.APPEND_BATCHES_IN_FLIGHT) || 1));
+
+type SingleAppendRow = { body: string; first_seq: string | null; last_seq: string | null };
+const appendResult = ({ rows: [row] }: QueryResult<SingleAppendRow>): AppendResult => ({
+  body: row?.body ?? '[]',
+  from: row?.first_seq == null ? null : Number(row.first_seq),
+  to: row?.last_seq == null ? null : Number(row.last_seq),
+});
 
 function roleOf(claims: JwtClaims): string {
   if (!ROLES.has(claims.role)) throw new Error(`Refusing unknown role ${String(claims.role)}`);
@@ -180,6 +199,14 @@ async function openPglite(dataDir: string, sharedBuffers = DEFAULT_PGLITE_SHARED
         await q.query(SET_CLAIMS, [JSON.stringify(claims), roleOf(claims)]);
         return q.query(sql, params);
       }),
+    // One backend that runs one transaction at a time: nothing to batch.
+    appendTaskEvents: async (claims, clientId, events) =>
+      appendResult(
+        await transaction(async (q) => {
+          await q.query(SET_CLAIMS, [JSON.stringify(claims), roleOf(claims)]);
+          return q.query<SingleAppendRow>(SINGLE_APPEND_SQL, [clientId, events]);
+        }),
+      ),
     listen: async (channel, onNotify) => pglite.listen(channel, onNotify),
     notify: async (channel, payloads) => void (await pglite.query('select pg_notify($1, p) from unnest($2::text[]) p', [channel, payloads])),
     // One backend: nothing to keep apart.
@@ -268,19 +295,45 @@ async function openPostgres(connectionString: string, poolSize = 20): Promise<Da
       await q.query(SET_CLAIMS, [JSON.stringify(claims), roleOf(claims)]);
       return fn(q);
     });
+  const asUserQuery = async <R>(claims: JwtClaims, sql: string, params?: unknown[]): Promise<QueryResult<R>> => {
+    const text = inlineAsUser(claims, sql, params);
+    if (text === undefined) return asUser(claims, (q) => q.query<R>(sql, params));
+    // Two statements: pg answers with one result each; the caller's is the last.
+    if (diagOn) {
+      const t0 = performance.now();
+      const client = await pool.connect();
+      const t1 = performance.now();
+      try {
+        const results = (await client.query(text)) as unknown as pg.QueryResult[];
+        diagRecord('poolWait', t1 - t0);
+        diagRecord('query', performance.now() - t1);
+        return { rows: results[results.length - 1]!.rows as R[] };
+      } finally {
+        client.release();
+      }
+    }
+    const results = (await pool.query(text)) as unknown as pg.QueryResult[];
+    return { rows: results[results.length - 1]!.rows as R[] };
+  };
+  const single = async (entry: AppendEntry) => appendResult(await asUserQuery<SingleAppendRow>(entry.claims, SINGLE_APPEND_SQL, [entry.clientId, entry.events]));
+  const batcher = createAppendBatcher(async (sql, params) => {
+    const started = diagOn ? performance.now() : 0;
+    const rows = (await pool.query(config(sql, params))).rows;
+    if (diagOn) {
+      diagRecord('batch', performance.now() - started);
+      diagRecord('batchSize', rows.length);
+    }
+    return rows;
+  }, single, APPEND_BATCHES_IN_FLIGHT);
   return {
     kind: 'postgres',
     pool,
     query: async <R>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(config(sql, params))).rows as R[] }),
     transaction,
     asUser,
-    asUserQuery: async <R>(claims: JwtClaims, sql: string, params?: unknown[]) => {
-      const text = inlineAsUser(claims, sql, params);
-      if (text === undefined) return asUser(claims, (q) => q.query<R>(sql, params));
-      // Two statements: pg answers with one result each; the caller's is the last.
-      const results = (await pool.query(text)) as unknown as pg.QueryResult[];
-      return { rows: results[results.length - 1]!.rows as R[] };
-    },
+    asUserQuery,
+    appendStats: batcher.stats,
+    appendTaskEvents: (claims, clientId, events) => batcher.append({ claims, role: roleOf(claims), clientId, events }),
     listen: (channel, onNotify, onReconnect) => listenOn(connectionString, channel, onNotify, onReconnect, () => closed),
     // One round trip on a connection of its own, so a pointer never waits behind the request pool's appends.
     notify: async (channel, payloads) =>

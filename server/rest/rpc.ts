@@ -1,11 +1,13 @@
 // /rest/v1/rpc/<name>: supabase.rpc(name, args) on an allow-list of functions.
 import { Hono, type Context } from 'hono';
-import type { ServerContext } from '../context.ts';
+import type { AppendResult } from '../appendBatch.ts';
+import type { JwtClaims, ServerContext } from '../context.ts';
 import { allowOnly, jsonBody, readText, restError } from '../http.ts';
-import { RestError } from './errors.ts';
+import { fromDbError, isDbError, RestError } from './errors.ts';
 import type { Rest } from './index.ts';
 import { checkProfile, columnValue, parseJson } from './query.ts';
 import { ident } from './schema.ts';
+import { diagRecord } from '../diag.ts';
 
 /** Functions callable at /rest/v1/rpc/<name>, with their named arguments and types, in call order. */
 const EXPOSED_FUNCTIONS: Record<string, { args: [name: string, type: 'text' | 'jsonb'][] }> = {
@@ -13,20 +15,23 @@ const EXPOSED_FUNCTIONS: Record<string, { args: [name: string, type: 'text' | 'j
 };
 
 /**
- * The append committed (runQuery's transaction has ended): its pointer goes to every process's realtime, which
- * reads the rows itself. The function no longer NOTIFYs inside the append (migration 0008, docs/sync.md). The range
- * spans the rows returned, stored now or by an earlier try of the same batch: a row a socket already has is not
- * sent to it again.
+ * The append committed (its transaction has ended): its pointer goes to every process's realtime, which reads the
+ * rows itself. The function no longer NOTIFYs inside the append (migration 0008, docs/sync.md). The range spans the
+ * rows returned, stored now or by an earlier try of the same batch: a row a socket already has is not sent to it
+ * again. The database returns the range beside the body, so the answer is not parsed again here.
  */
-function pointTo(ctx: ServerContext, userId: string, body: string) {
-  if (!ctx.appended) return;
-  let from = Infinity;
-  let to = -Infinity;
-  for (const row of JSON.parse(body) as { seq: number }[]) {
-    from = Math.min(from, row.seq);
-    to = Math.max(to, row.seq);
+function pointTo(ctx: ServerContext, userId: string, { from, to }: AppendResult) {
+  if (ctx.appended && from !== null && to !== null && Number.isSafeInteger(from) && Number.isSafeInteger(to)) ctx.appended(userId, from, to);
+}
+
+/** append_task_events as the caller, batched with this process's other appends (server/appendBatch.ts). */
+async function append(ctx: ServerContext, claims: JwtClaims, clientId: string | null, events: string): Promise<AppendResult> {
+  try {
+    return await ctx.db.appendTaskEvents(claims, clientId, events);
+  } catch (err) {
+    if (isDbError(err)) throw fromDbError(err, claims.role);
+    throw err;
   }
-  if (Number.isSafeInteger(from) && Number.isSafeInteger(to)) ctx.appended(userId, from, to);
 }
 
 export function rpcRoutes({ ctx, claimsOf, runQuery }: Rest): Hono {
@@ -34,6 +39,7 @@ export function rpcRoutes({ ctx, claimsOf, runQuery }: Rest): Hono {
 
   // supabase.rpc(name, args): the body's keys are the function's named arguments.
   app.post('/:fn', async (c) => {
+    const started = performance.now();
     checkProfile(c, 'content-profile');
     const claims = await claimsOf(c);
     const name = c.req.param('fn');
@@ -52,11 +58,15 @@ export function rpcRoutes({ ctx, claimsOf, runQuery }: Rest): Hono {
     }
     const values = args as Record<string, unknown>;
     const params = fn.args.map(([arg, type]) => (type === 'jsonb' ? JSON.stringify(values[arg] ?? null) : columnValue(values[arg])));
+    if (name === 'append_task_events') {
+      const result = await append(ctx, claims, params[0] as string | null, params[1] as string);
+      if (claims.sub) pointTo(ctx, claims.sub, result);
+      diagRecord('handler', performance.now() - started);
+      return jsonBody(c, result.body);
+    }
     const call = fn.args.map(([arg, type], i) => `${ident(arg)} => $${i + 1}::${type}`).join(', ');
     const [result] = await runQuery(claims, `select coalesce(json_agg(r), '[]')::text as body from public.${ident(name)}(${call}) r`, params);
-    const body = result?.body ?? '[]';
-    if (name === 'append_task_events' && claims.sub) pointTo(ctx, claims.sub, body);
-    return jsonBody(c, body);
+    return jsonBody(c, result?.body ?? '[]');
   });
 
   app.all('/:fn', allowOnly(['POST'], (c: Context) => restError(c, 405, { code: 'PGRST117', message: 'Unsupported HTTP method' })));
