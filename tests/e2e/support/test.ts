@@ -21,8 +21,8 @@ import { test as base, type BrowserContext } from '@playwright/test';
  */
 export const test = base.extend({
   reuseContext: [process.env.E2E_REUSE_CONTEXT !== '0', { scope: 'worker' }],
-  context: async ({ context, reuseContext, baseURL }, use) => {
-    await use(context);
+  context: async ({ context, reuseContext, baseURL }, run) => {
+    await run(context);
     if (reuseContext) await wipeTheRest(context, baseURL);
   },
 });
