@@ -39,6 +39,8 @@ export default {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/tests/server'],
+      // The real entry point bundled once for the tests that start it as a child process (bundleServer.ts).
+      globalSetup: '<rootDir>/tests/server/bundleServer.ts',
       testMatch: ['**/*.test.ts'],
       setupFilesAfterEnv: ['<rootDir>/tests/server/setup.ts', '<rootDir>/tests/failOnConsole.ts'],
       transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.cjs$': swc },

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { axeViolations, LABEL_IN_NAME } from './support/axe';
 
 // axe-core (its default rules: WCAG 2.0-2.2 A and AA, best practices; and WCAG 2.5.3's label in name) over every

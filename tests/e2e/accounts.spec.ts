@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
+import type { Browser, Page, Request } from '@playwright/test';
+import { expect, test } from './support/test';
 import { uniqueEmail } from './support/premium';
 
 // Accounts, Premium and cloud sync end to end: the real build, the real supabase-js client and the

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // The build the suite serves, read as files: what a visitor's first load runs.
 const dist = path.resolve('dist');

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { storedTasks, type StoredTask } from './support/stored';
 
 // Drag and drop in the built app, in Chromium: mouse, touch (CDP touch events) and keyboard.

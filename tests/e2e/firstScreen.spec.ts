@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // On '/' index.html paints the planner's first screen into #root before any module runs: the app's own render
 // (scripts/firstScreen.ts checks at every build that it is exactly that), which the app then hydrates. These tests

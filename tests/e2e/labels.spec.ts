@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { openBoard } from './support/board';
 
 // Labels (issue 43.2) in the real build: '#name' in an add box makes and puts a label, the header's filter shows only

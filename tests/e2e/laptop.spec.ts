@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { BOARD, openBoard, wordsBrokenIn } from './support/board';
 
 // Laptops: eight columns, titles that wrap between words only, and card controls that leave the title its width.

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { axeViolations } from './support/axe';
 import { BOARD, openBoard } from './support/board';
 import { storedTasks } from './support/stored';

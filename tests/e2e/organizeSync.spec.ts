@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { premiumDevices } from './support/premium';
 
 // Labels, checklists and named lists between two devices of one Premium subscriber (issue 43.6), against the real build and server.

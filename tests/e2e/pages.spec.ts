@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // The pages around the planner, in the real build: 404, landing page, the user menu's dialogs, theme.
 

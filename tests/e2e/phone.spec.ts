@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { BOARD, openBoard } from './support/board';
 
 // A 390×844 touch phone and a 768×1024 tablet, tried as a person would: the agenda opens on today, the strip and

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // A first load with many tasks creates the cards out of sight as plain cards (cardUpgrade.ts) that become
 // full cards when needed. Becoming full must change no pixel and no box, and every card must end up full.

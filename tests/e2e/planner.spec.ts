@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { TASKS_KEY, type StoredTask } from './support/stored';
 
 // The planner's non-drag flows in the real build, served by the real server.

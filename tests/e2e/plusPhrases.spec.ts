@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { openBoard } from './support/board';
 
 // The '+' buttons on a 390×844 touch phone: the floating '+' adds 'New task' with its title open for typing, and that

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { card, dialog, newDevice, signIn, subscribe, type Device } from './support/premium';
 import { storedTasks, type StoredTask } from './support/stored';
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { TASKS_KEY as KEY, type StoredTask } from './support/stored';
 
 // Undo and redo, backup and rollover in the built app, in Chromium, as a visitor.

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { staticRoutes } from '../../server/static.ts';
 
 // Installable and usable offline, in the real build: the manifest, the service worker's app shell,
@@ -13,6 +14,9 @@ import { staticRoutes } from '../../server/static.ts';
 
 // The worker is what this file tests (the suite blocks it elsewhere: playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
+// A new browser context per test: a worker's install, its precache and its waiting update are what each test
+// starts from nothing (support/test.ts wipes a shared tab, but a worker's unregistering waits on its clients).
+test.use({ reuseContext: false });
 
 const API_PATH = /^\/(?:auth\/v1|rest\/v1|functions\/v1|realtime\/v1|billing)(?:\/|$)|^\/config\.json$/;
 

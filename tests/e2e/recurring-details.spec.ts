@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { column, openWithSeries, toast } from './support/series';
 
 // Issue 42: nothing typed in the details is lost. Closing them by the × button, Escape or a click outside saves what

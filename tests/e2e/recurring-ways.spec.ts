@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { column, EVERY_MONDAY, expectWeeks, openWithSeries, toast } from './support/series';
 
 // Issue 42: every way into an occurrence follows one rule (docs/recurring.md): the change is made to this occurrence

@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './support/test';
 import { openBoard } from './support/board';
 
 // The phone and laptop screenshots in docs/screenshots/, light and dark, taken from the built app:

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { BOARD, openBoard } from './support/board';
 
 // Search (issue 43.1) in the real build: a completed task of a past week, a word of a task's notes, a series found

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 // The built app under the server's Content-Security-Policy: every page runs with no violation and no console
 // error (the 404 page's own log line aside), and the theme script runs by its hash.

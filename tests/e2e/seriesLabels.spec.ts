@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { openBoard } from './support/board';
 
 // A series carries its labels to every occurrence (issue 43.2) in the real build: '#name' with a repeat phrase in a

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { addTask, card, type Device, dialog, newDevice, signIn, subscribe, uniqueEmail } from './support/premium';
 
 // Sign-out on the real build and server: offline it ends the session at once (the server's logout follows when the

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { addTask, card, type Device, newDevice, signIn, subscribe } from './support/premium';
 
 // Premium sync end to end: one subscriber on two browser contexts (two devices) against the real

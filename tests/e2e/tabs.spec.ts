@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { card, newDevice, signIn, subscribe } from './support/premium';
 
 // Two real tabs of one browser (one context, two pages) as a visitor: each tab's edits show in the

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { BOARD, openBoard } from './support/board';
 
 // Keys typed the moment a lazily loaded field is asked for: '/' then a search, '+ New list' then a name and Enter.

@@ -12,7 +12,10 @@ export interface Child {
   exited: Promise<number | null>;
 }
 
-const SERVER = 'node --import tsx server/index.ts';
+// The entry point as the server project's globalSetup bundled it (bundleServer.ts: the same sources, without
+// tsx's ~2.5 CPU-s of loading per start); `node --import tsx server/index.ts` when a run has no bundle.
+export const BUNDLE_ENV = 'PLANNER_TEST_SERVER_BUNDLE';
+const SERVER = process.env[BUNDLE_ENV] ? `node ${JSON.stringify(process.env[BUNDLE_ENV])}` : 'node --import tsx server/index.ts';
 
 /**
  * Starts the server and waits for its URL line. With `zombie`, a shell starts it in the background and then
