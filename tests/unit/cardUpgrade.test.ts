@@ -47,6 +47,22 @@ test('every waiting group becomes full in idle time, in the order they were moun
   expect(order).toEqual(Array.from({ length: 40 }, (_, i) => i));
 });
 
+test('a group whose idle upgrade is still rendering is made at once when it comes into view', () => {
+  const element = document.createElement('div');
+  const upgrade = jest.fn();
+  const cancel = scheduleUpgrade(element, upgrade);
+  jest.runAllTimers();
+  // The idle upgrade is a transition: React may not have committed it when the group scrolls into view.
+  expect(upgrade).toHaveBeenCalledTimes(1);
+  expect(groupsWaiting()).toBe(0);
+  visibility(element, false);
+  expect(upgrade).toHaveBeenCalledTimes(2);
+  // The group, full, cancels: nothing more.
+  cancel();
+  element.dispatchEvent(new Event('pointerover'));
+  expect(upgrade).toHaveBeenCalledTimes(2);
+});
+
 test('an unmounted group is not upgraded', () => {
   const element = document.createElement('div');
   const upgrade = jest.fn();
@@ -71,4 +87,17 @@ test('cards are deferred only inside the completing render', () => {
     }),
   ).toThrow('render failed');
   expect(cardsDeferred()).toBe(false);
+});
+
+test('idle upgrades wait while a person presses, and go on once they pause for a second', () => {
+  const upgrade = jest.fn();
+  scheduleUpgrade(document.createElement('div'), upgrade);
+  dispatchEvent(new Event('pointerdown'));
+  jest.advanceTimersByTime(900);
+  expect(upgrade).not.toHaveBeenCalled();
+  dispatchEvent(new Event('pointerdown'));
+  jest.advanceTimersByTime(900);
+  expect(upgrade).not.toHaveBeenCalled();
+  jest.advanceTimersByTime(200);
+  expect(upgrade).toHaveBeenCalledTimes(1);
 });

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { flushSync } from 'react-dom';
 
 // With thousands of tasks, the cards a first load adds off screen start as plain cards: a list item with
@@ -26,34 +27,48 @@ export function deferOffscreenCards(render: () => void): void {
 const waiting = new Map<Element, () => void>();
 let scheduled = false;
 
-// Budget of one idle slice: a group of full cards costs a few ms to render and commit.
-const SLICE_MS = 8;
-
-type IdleCallback = (deadline: { timeRemaining(): number }) => void;
+type IdleCallback = () => void;
 const requestIdle: (run: IdleCallback) => void =
-  typeof requestIdleCallback === 'function'
-    ? (run) => requestIdleCallback(run, { timeout: 500 })
-    : (run) => setTimeout(() => run({ timeRemaining: () => SLICE_MS }), 1);
+  typeof requestIdleCallback === 'function' ? (run) => requestIdleCallback(run, { timeout: 500 }) : (run) => setTimeout(run, 1);
+
+// One group per idle period, rendered as a transition: React builds its 50 full cards in 5 ms slices and lets a
+// click in between; made at once (flushSync) they were one task, four times as long at a phone's CPU, and a tap that
+// landed in it waited for the rest (on a phone the idle upgrades go on for seconds after a load). The next idle
+// period comes once React's slices and commit, ordinary tasks, are done.
+// A person who presses presses again soon (ticking off one task after another): the upgrades wait until they pause.
+const QUIET_MS = 1000;
+let lastPress = -Infinity;
+let listening = false;
+const pressed = () => void (lastPress = performance.now());
 
 function upgradeInIdleTime(): void {
   if (scheduled) return;
   scheduled = true;
-  requestIdle((deadline) => {
+  if (!listening && typeof addEventListener === 'function') {
+    listening = true;
+    addEventListener('pointerdown', pressed, { capture: true, passive: true });
+  }
+  requestIdle(() => {
+    const quiet = lastPress + QUIET_MS - performance.now();
+    if (quiet > 0) {
+      setTimeout(() => {
+        scheduled = false;
+        upgradeInIdleTime();
+      }, quiet);
+      return;
+    }
     scheduled = false;
-    const start = performance.now();
-    // At least one group per slice, so the list completes even when idle time is scarce.
-    do {
-      const next = waiting.values().next();
-      if (next.done) return;
-      next.value();
-    } while (deadline.timeRemaining() > 2 && performance.now() - start < SLICE_MS);
+    const next = waiting.values().next();
+    if (next.done) return;
+    next.value();
     if (waiting.size > 0) upgradeInIdleTime();
   });
 }
 
 /**
  * Makes the group at `element` full by calling `upgrade` (once): right away when it comes into view or
- * under the pointer, else in idle time. Returns the cancel for an unmount.
+ * under the pointer, else in idle time (in a transition). Returns the cancel for an unmount, or for the
+ * group once full.
  */
 export function scheduleUpgrade(element: HTMLElement, upgrade: () => void): () => void {
   const cancel = () => {
@@ -68,9 +83,14 @@ export function scheduleUpgrade(element: HTMLElement, upgrade: () => void): () =
   function onVisibility(event: Event) {
     if (!(event as Event & { skipped?: boolean }).skipped) now();
   }
+  // Still listening: a group that comes into view or under the pointer before the transition commits is made at once.
+  function inIdleTime() {
+    waiting.delete(element);
+    startTransition(upgrade);
+  }
   element.addEventListener('contentvisibilityautostatechange', onVisibility);
   element.addEventListener('pointerover', now);
-  waiting.set(element, now);
+  waiting.set(element, inIdleTime);
   upgradeInIdleTime();
   return cancel;
 }
