@@ -35,6 +35,9 @@ function call(agent, method, path, headers, body) {
 const sockets = [];
 let recording = false;
 let latencies = [];
+// From the row's created_at (now() in the append's transaction): the delivery's own time, without the append's
+// wait for a worker and a pool connection, which the send time above holds.
+let fromCommit = [];
 let catchUps = 0;
 
 function open(s) {
@@ -76,6 +79,8 @@ function receive(s, row, live) {
   if (live && recording) {
     const sentAt = Number(row.event?.payload?.title);
     if (sentAt > 0) latencies.push(now() - sentAt);
+    const committed = Date.parse(row.created_at);
+    if (committed > 0) fromCommit.push(now() - committed);
   }
   s.pending.set(row.seq, row);
   while (s.pending.has(s.last + 1)) {
@@ -140,6 +145,7 @@ function subscriberReport(message) {
     held: sockets.filter((s) => s.joined).length,
     refused: sockets.filter((s) => s.refused).map((s) => s.refused).slice(0, 3),
     latencies,
+    fromCommit,
     dropped: dropped.length,
     back: back.length,
     lastBackAt: back.reduce((max, s) => Math.max(max, s.joinedAt), 0),
@@ -245,7 +251,10 @@ process.on('message', async (message) => {
     }
   } else if (message.cmd === 'record') {
     recording = message.on;
-    if (message.on) latencies = [];
+    if (message.on) {
+      latencies = [];
+      fromCommit = [];
+    }
     send({ type: 'ack' });
   } else if (message.cmd === 'report') {
     send({ type: 'report', report: subscriberReport(message) });
