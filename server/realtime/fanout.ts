@@ -48,6 +48,12 @@ const JOIN_SQL = `select u.user_id, coalesce(h.last_seq, 0)::text as last_seq,
 export interface Fanout {
   /** A NOTIFY's payload (as text): queued, or ignored when it is not a pointer or nobody here watches its user. */
   notify(payload: string): void;
+  /**
+   * This process committed the user's rows from..to: its own sockets need not wait for the NOTIFY's round trip.
+   * Every lower seq of the user is committed too (appends take the user's head row lock in turn), so the read
+   * leaves no gap; the NOTIFY that follows finds nothing new.
+   */
+  committed(userId: string, from: number, to: number): void;
   /** After the LISTEN connection came back: every channel reads what it missed. */
   catchUp(): void;
   /** Reads the log heads of the users watched here and delivers what no pointer brought (one poll queued at most). */
@@ -191,6 +197,12 @@ export function createFanout(
     }
   }
 
+  function committed(userId: string, from: number, to: number) {
+    // A user nobody here watches is skipped now; one who joins meanwhile starts at the head read for the join.
+    if (!byUser.has(userId)) return;
+    enqueue({ kind: 'note', userId, from, to });
+  }
+
   function remove(sub: Subscription) {
     const subs = byUser.get(sub.userId);
     if (!subs) return;
@@ -208,10 +220,9 @@ export function createFanout(
       }
       const { user_id: userId, from, to } = note;
       if (typeof userId !== 'string' || !Number.isSafeInteger(from) || !Number.isSafeInteger(to) || (from as number) > (to as number)) return;
-      // A user nobody here watches is skipped now; one who joins meanwhile starts at the head read for the join.
-      if (!byUser.has(userId)) return;
-      enqueue({ kind: 'note', userId, from: from as number, to: to as number });
+      committed(userId, from as number, to as number);
     },
+    committed,
     catchUp: () => enqueue({ kind: 'catchUp' }),
     pollHeads() {
       if (headsQueued || byUser.size === 0) return;

@@ -290,7 +290,10 @@ export async function attachRealtime(
       return clients.size;
     },
     fanout,
-    appended: notifier.appended,
+    appended(userId, from, to) {
+      notifier.appended(userId, from, to);
+      fanout.committed(userId, from, to);
+    },
     async close() {
       clearInterval(poll);
       clearInterval(sweep);
