@@ -150,6 +150,9 @@ function subscriberReport(message) {
     back: back.length,
     lastBackAt: back.reduce((max, s) => Math.max(max, s.joinedAt), 0),
     lost: message.heads ? sockets.reduce((sum, s) => sum + Math.max(0, (heads[s.userId] ?? 0) - s.last), 0) : null,
+    // Of those: on sockets whose catch-up read is still under way (late, not lost), and on sockets never dropped.
+    lostReading: message.heads ? sockets.reduce((sum, s) => sum + (s.reading ? Math.max(0, (heads[s.userId] ?? 0) - s.last) : 0), 0) : null,
+    lostNeverDropped: message.heads ? sockets.reduce((sum, s) => sum + (s.droppedAt === undefined ? Math.max(0, (heads[s.userId] ?? 0) - s.last) : 0), 0) : null,
     duplicatesReceived: sockets.reduce((sum, s) => sum + s.duplicates, 0),
     applied: sockets.reduce((sum, s) => sum + s.applied, 0),
     catchUps,
