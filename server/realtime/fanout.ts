@@ -116,6 +116,8 @@ export function createFanout(
       const subs = byUser.get(userId);
       if (!subs) return;
       for (const sub of subs) lo = Math.min(lo, sub.after);
+      // Every channel is past the pointer already (the process's own pointer came first): nothing to read.
+      if (typeof hi === 'number' && lo >= hi) return;
       const range = ranges.get(userId);
       const higher = (a: string, b: string) => (BigInt(a) > BigInt(b) ? a : b);
       ranges.set(userId, range ? { lo: Math.min(range.lo, lo), hi: higher(range.hi, String(hi)) } : { lo, hi: String(hi) });
@@ -137,7 +139,7 @@ export function createFanout(
       }
     }
     for (const item of batch) {
-      if (item.kind === 'note') widen(item.userId, item.from - 1, item.to);
+      if (item.kind === 'note') widen(item.userId, Number.MAX_SAFE_INTEGER, item.to);
       else if (item.kind === 'catchUp') for (const userId of byUser.keys()) widen(userId, Number.MAX_SAFE_INTEGER, MAX_SEQ);
       else if (item.kind === 'join') joining.add(item.subscription.userId);
     }

@@ -80,7 +80,7 @@ describe.each(backends)('realtime channels on %s', (backend) => {
     expect(statuses).toEqual(raws.map((_, i) => (i % 8 === 1 || (i % 8) % 3 === 2 ? 'error' : 'ok')));
     expect((replies[1]![4].response as { reason: string }).reason).toMatch(/active Premium subscription/);
     expect(perJoin).not.toHaveBeenCalled();
-  });
+  }, 60_000);
 
   it('ends a channel when its token expires, saying so', async () => {
     const owner = await srv.signUp();
@@ -135,5 +135,23 @@ describe.each(backends)('realtime channels on %s', (backend) => {
     await until(() => seqs().length === 4, 5000, 'four rows');
     expect(seqs()).toEqual([1, 2, 3, 4]);
     expect(notify).toHaveBeenCalled();
+  });
+
+  it('reads the rows of its own append once: the NOTIFY that follows finds its channel past them', async () => {
+    const owner = await srv.signUp();
+    await makeSubscriber(srv, owner.user.id);
+    const raw = await open(srv);
+    sockets.push(raw);
+    raw.send(joinFrame('1', owner.user.id, owner.session.access_token));
+    expect((await raw.reply('1'))[4].status).toBe('ok');
+    const { fanout } = srv.server.realtime;
+    const readsBefore = fanout.reads;
+    const events = [1, 2].map((n) => ({ client_seq: n, event: { type: 'tasks/taskRenamed', payload: { id: 't', title: `Edit ${n}` } } }));
+    expect((await owner.client.rpc('append_task_events', { p_client_id: 'once', p_events: events })).error).toBeNull();
+    await until(() => raw.frames.filter(([, , , event]) => event === 'postgres_changes').length === 2, 5000, 'two rows');
+    // Time for the NOTIFY (and a heads poll) to come through.
+    await new Promise((resolve) => setTimeout(resolve, srv.server.ctx.config.limits.realtimeHeadsPollMs + 300));
+    expect(fanout.reads - readsBefore).toBe(1);
+    expect(raw.frames.filter(([, , , event]) => event === 'postgres_changes')).toHaveLength(2);
   });
 });
