@@ -36,6 +36,9 @@ function call(agent, method, path, headers, body) {
 const sockets = [];
 let recording = false;
 let latencies = [];
+// From the row's created_at (now() in the append's transaction): the delivery's own time, without the append's
+// wait for a worker and a pool connection, which the send time above holds.
+let fromCommit = [];
 let catchUps = 0;
 
 function open(s) {
@@ -77,6 +80,8 @@ function receive(s, row, live) {
   if (live && recording) {
     const sentAt = Number(row.event?.payload?.title);
     if (sentAt > 0) latencies.push(now() - sentAt);
+    const committed = Date.parse(row.created_at);
+    if (committed > 0) fromCommit.push(now() - committed);
   }
   s.pending.set(row.seq, row);
   while (s.pending.has(s.last + 1)) {
@@ -141,10 +146,14 @@ function subscriberReport(message) {
     held: sockets.filter((s) => s.joined).length,
     refused: sockets.filter((s) => s.refused).map((s) => s.refused).slice(0, 3),
     latencies,
+    fromCommit,
     dropped: dropped.length,
     back: back.length,
     lastBackAt: back.reduce((max, s) => Math.max(max, s.joinedAt), 0),
     lost: message.heads ? sockets.reduce((sum, s) => sum + Math.max(0, (heads[s.userId] ?? 0) - s.last), 0) : null,
+    // Of those: on sockets whose catch-up read is still under way (late, not lost), and on sockets never dropped.
+    lostReading: message.heads ? sockets.reduce((sum, s) => sum + (s.reading ? Math.max(0, (heads[s.userId] ?? 0) - s.last) : 0), 0) : null,
+    lostNeverDropped: message.heads ? sockets.reduce((sum, s) => sum + (s.droppedAt === undefined ? Math.max(0, (heads[s.userId] ?? 0) - s.last) : 0), 0) : null,
     duplicatesReceived: sockets.reduce((sum, s) => sum + s.duplicates, 0),
     applied: sockets.reduce((sum, s) => sum + s.applied, 0),
     catchUps,
@@ -251,7 +260,10 @@ process.on('message', async (message) => {
     }
   } else if (message.cmd === 'record') {
     recording = message.on;
-    if (message.on) latencies = [];
+    if (message.on) {
+      latencies = [];
+      fromCommit = [];
+    }
     send({ type: 'ack' });
   } else if (message.cmd === 'report') {
     send({ type: 'report', report: subscriberReport(message) });

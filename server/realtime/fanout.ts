@@ -9,13 +9,11 @@
 import type { Queryable } from '../context.ts';
 import { COLUMNS, type EventRow } from './protocol.ts';
 
-/** One channel's place in its user's log. */
+/** One channel's place in its user's log (the channel itself: no closure per socket). */
 export interface Subscription {
   readonly userId: string;
   /** The last seq this channel was given (or that existed when it joined). */
   after: number;
-  /** Queues the rows' messages for the channel's socket; the fan-out flushes sockets after each batch. */
-  deliver(rows: PreparedRow[]): void;
 }
 
 export interface PreparedRow {
@@ -28,7 +26,7 @@ type Item =
   | { kind: 'note'; userId: string; from: number; to: number }
   | { kind: 'catchUp' }
   | { kind: 'heads' }
-  | { kind: 'join'; subscription: Subscription; ready: () => boolean };
+  | { kind: 'join'; subscription: Subscription; ready: (active: boolean) => boolean };
 
 const MAX_SEQ = '9223372036854775807';
 const BATCH_ITEMS = 2000;
@@ -39,22 +37,47 @@ const ROWS_SQL = `select e.user_id, e.seq::text, e.client_id, e.client_seq::text
   join public.task_events e on e.user_id = r.user_id and e.seq > r.lo and e.seq <= r.hi
   order by e.user_id, e.seq`;
 const HEADS_SQL = 'select user_id, last_seq::text from public.task_event_heads where user_id = any($1::uuid[])';
+// A batch's joins in one statement: each user's head and whether their Premium is active now (the predicate of
+// public.is_active_subscriber(), read as the owner for many users at once instead of one transaction per join
+// in the requests' pool, where a reconnect storm's joins queued behind the appends).
+const JOIN_SQL = `select u.user_id, coalesce(h.last_seq, 0)::text as last_seq,
+    exists (select 1 from public.subscribers s where s.user_id = u.user_id and s.subscribed
+      and (s.subscription_end is null or s.subscription_end > now())) as active
+  from unnest($1::uuid[]) as u (user_id) left join public.task_event_heads h on h.user_id = u.user_id`;
 
 export interface Fanout {
   /** A NOTIFY's payload (as text): queued, or ignored when it is not a pointer or nobody here watches its user. */
   notify(payload: string): void;
+  /**
+   * This process committed the user's rows from..to: its own sockets need not wait for the NOTIFY's round trip.
+   * Every lower seq of the user is committed too (appends take the user's head row lock in turn), so the read
+   * leaves no gap; the NOTIFY that follows finds nothing new.
+   */
+  committed(userId: string, from: number, to: number): void;
   /** After the LISTEN connection came back: every channel reads what it missed. */
   catchUp(): void;
   /** Reads the log heads of the users watched here and delivers what no pointer brought (one poll queued at most). */
   pollHeads(): void;
-  /** Registers subscription at its user's log head once the queue reaches it; ready() says it is still wanted. */
-  join(subscription: Subscription, ready: () => boolean): void;
+  /**
+   * Registers subscription at its user's log head once the queue reaches it, if ready(active) says it is still
+   * wanted; active: the user's Premium is active, read with the head.
+   */
+  join(subscription: Subscription, ready: (active: boolean) => boolean): void;
   remove(subscription: Subscription): void;
   /** Reads so far (tests, bench). */
   readonly reads: number;
 }
 
-export function createFanout(reader: Queryable, flush: () => void, log: (message: string) => void = console.error): Fanout {
+/**
+ * deliver queues rows (after the channel's place, in log order) for the channel's socket; flush writes every socket
+ * given rows, after each batch.
+ */
+export function createFanout(
+  reader: Queryable,
+  deliver: (subscription: Subscription, rows: PreparedRow[]) => void,
+  flush: () => void,
+  log: (message: string) => void = console.error,
+): Fanout {
   const byUser = new Map<string, Set<Subscription>>();
   let queue: Item[] = [];
   let running = false;
@@ -93,6 +116,8 @@ export function createFanout(reader: Queryable, flush: () => void, log: (message
       const subs = byUser.get(userId);
       if (!subs) return;
       for (const sub of subs) lo = Math.min(lo, sub.after);
+      // Every channel is past the pointer already (the process's own pointer came first): nothing to read.
+      if (typeof hi === 'number' && lo >= hi) return;
       const range = ranges.get(userId);
       const higher = (a: string, b: string) => (BigInt(a) > BigInt(b) ? a : b);
       ranges.set(userId, range ? { lo: Math.min(range.lo, lo), hi: higher(range.hi, String(hi)) } : { lo, hi: String(hi) });
@@ -114,7 +139,7 @@ export function createFanout(reader: Queryable, flush: () => void, log: (message
       }
     }
     for (const item of batch) {
-      if (item.kind === 'note') widen(item.userId, item.from - 1, item.to);
+      if (item.kind === 'note') widen(item.userId, Number.MAX_SAFE_INTEGER, item.to);
       else if (item.kind === 'catchUp') for (const userId of byUser.keys()) widen(userId, Number.MAX_SAFE_INTEGER, MAX_SEQ);
       else if (item.kind === 'join') joining.add(item.subscription.userId);
     }
@@ -129,19 +154,20 @@ export function createFanout(reader: Queryable, flush: () => void, log: (message
         list.push(prepare(row));
       }
     }
-    const heads = new Map<string, number>();
+    const heads = new Map<string, { seq: number; active: boolean }>();
     if (joining.size > 0) {
-      const result = await reader.query<{ user_id: string; last_seq: string }>(HEADS_SQL, [[...joining]]);
-      for (const row of result.rows) heads.set(row.user_id, Number(row.last_seq));
+      const result = await reader.query<{ user_id: string; last_seq: string; active: boolean }>(JOIN_SQL, [[...joining]]);
+      for (const row of result.rows) heads.set(row.user_id, { seq: Number(row.last_seq), active: row.active });
     }
     for (const item of batch) {
       if (item.kind === 'join') {
         const { subscription: sub } = item;
-        sub.after = heads.get(sub.userId) ?? 0;
+        const head = heads.get(sub.userId);
+        sub.after = head?.seq ?? 0;
+        if (!item.ready(head?.active === true)) continue;
         let subs = byUser.get(sub.userId);
         if (!subs) byUser.set(sub.userId, (subs = new Set()));
         subs.add(sub);
-        if (!item.ready()) remove(sub);
         continue;
       }
       if (item.kind === 'heads') continue;
@@ -155,7 +181,7 @@ export function createFanout(reader: Queryable, flush: () => void, log: (message
           const fresh = list.filter((row) => row.seq > sub.after && row.seq <= upTo);
           if (fresh.length === 0) continue;
           sub.after = fresh[fresh.length - 1]!.seq;
-          sub.deliver(fresh);
+          deliver(sub, fresh);
         }
       }
     }
@@ -168,9 +194,15 @@ export function createFanout(reader: Queryable, flush: () => void, log: (message
         const fresh = list.filter((row) => row.seq > sub.after);
         if (fresh.length === 0) continue;
         sub.after = fresh[fresh.length - 1]!.seq;
-        sub.deliver(fresh);
+        deliver(sub, fresh);
       }
     }
+  }
+
+  function committed(userId: string, from: number, to: number) {
+    // A user nobody here watches is skipped now; one who joins meanwhile starts at the head read for the join.
+    if (!byUser.has(userId)) return;
+    enqueue({ kind: 'note', userId, from, to });
   }
 
   function remove(sub: Subscription) {
@@ -190,10 +222,9 @@ export function createFanout(reader: Queryable, flush: () => void, log: (message
       }
       const { user_id: userId, from, to } = note;
       if (typeof userId !== 'string' || !Number.isSafeInteger(from) || !Number.isSafeInteger(to) || (from as number) > (to as number)) return;
-      // A user nobody here watches is skipped now; one who joins meanwhile starts at the head read for the join.
-      if (!byUser.has(userId)) return;
-      enqueue({ kind: 'note', userId, from: from as number, to: to as number });
+      committed(userId, from as number, to as number);
     },
+    committed,
     catchUp: () => enqueue({ kind: 'catchUp' }),
     pollHeads() {
       if (headsQueued || byUser.size === 0) return;

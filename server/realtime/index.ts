@@ -22,24 +22,43 @@ import {
 import { createFanout, type Fanout, type PreparedRow, type Subscription } from './fanout.ts';
 import { createNotifier } from './notifier.ts';
 
-interface Channel {
-  topic: string;
-  joinRef: string | null;
-  userId: string;
-  bindings: Binding[];
-  /** The token last verified for this channel: the same one sent again is not verified again. */
-  token: string;
-  subscription: Subscription;
-  expiry?: NodeJS.Timeout;
+/**
+ * A joined channel, and its place in the fan-out (it is the Subscription): plain fields, so a socket holds no
+ * closures or timers of ours (the once-a-second sweep below ends idle sockets and expired tokens).
+ */
+class Channel implements Subscription {
+  after = 0;
+  constructor(
+    readonly client: Client,
+    readonly topic: string,
+    readonly joinRef: string | null,
+    readonly userId: string,
+    /** The ids of the channel's bindings, each an INSERT of public.task_events with the user's filter. */
+    readonly ids: number[],
+    /** The MAC of the token last verified, to tell a token sent again from a new one (tokenMac). */
+    public mac: string,
+    /** When that token expires (ms since the epoch; Infinity without exp). */
+    public expires: number,
+  ) {}
 }
 
-interface Client {
-  socket: WebSocket;
-  channels: Map<string, Channel>;
+class Client {
+  readonly channels = new Map<string, Channel>();
   /** Frames waiting for the end of the fan-out batch, written together. */
-  outbox: string[];
-  idle?: NodeJS.Timeout;
+  outbox: string[] | null = null;
+  /** When the socket last sent anything (ms since the epoch). */
+  seen = Date.now();
+  constructor(readonly socket: WebSocket) {}
 }
+
+/**
+ * A token's last segment (its MAC), as a string of its own (a slice would keep the whole token alive). Two tokens
+ * with one MAC are one token, or one of them is forged and fails verification: either way "nothing new", and the
+ * channel keeps what it verified. ~60 bytes a channel instead of the token's ~600.
+ */
+const tokenMac = (token: string) => Buffer.from(token.slice(token.lastIndexOf('.') + 1), 'latin1').toString('latin1');
+const expiryOf = (claims: JwtClaims) => (typeof claims.exp === 'number' ? claims.exp * 1000 : Infinity);
+const SWEEP_MS = 1000;
 
 export interface Realtime {
   /** Sockets open on this process (tests, bench). */
@@ -58,7 +77,7 @@ export async function attachRealtime(
 ): Promise<Realtime> {
   const { db, config } = ctx;
   const apiKeys = new Set([config.anonKey, config.serviceRoleKey]);
-  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes, perMessageDeflate: false });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes, perMessageDeflate: false, clientTracking: false });
   const clients = new Set<Client>();
   let nextBindingId = 1000;
   const dirty = new Set<Client>();
@@ -94,8 +113,8 @@ export async function attachRealtime(
   const flush = () => {
     for (const client of dirty) {
       const frames = client.outbox;
-      client.outbox = [];
-      if (!writable(client)) continue;
+      client.outbox = null;
+      if (!frames || !writable(client)) continue;
       const raw = (client.socket as unknown as { _socket?: Socket })._socket;
       raw?.cork();
       for (const frame of frames) client.socket.send(frame);
@@ -103,22 +122,24 @@ export async function attachRealtime(
     }
     dirty.clear();
   };
-  const fanout = createFanout(db.reader, flush);
+  /** The channel's postgres_changes messages for rows, each row's data serialized once for all channels. */
+  const deliver = (subscription: Subscription, rows: PreparedRow[]) => {
+    const channel = subscription as Channel;
+    const { client } = channel;
+    const head = `[null,null,${JSON.stringify(channel.topic)},"postgres_changes",{"ids":${JSON.stringify(channel.ids)},"data":`;
+    const outbox = (client.outbox ??= []);
+    for (const row of rows) outbox.push(`${head}${row.dataJson}}]`);
+    dirty.add(client);
+  };
+  const fanout = createFanout(db.reader, deliver, flush);
   const reply = (client: Client, [joinRef, ref, topic]: Message, status: 'ok' | 'error', response: Record<string, unknown>) =>
     send(client, [joinRef, ref, topic, 'phx_reply', { status, response }]);
 
-  const touch = (client: Client) => {
-    clearTimeout(client.idle);
-    client.idle = setTimeout(() => client.socket.close(1000, 'idle'), limits.idleMs);
-    client.idle.unref();
-  };
-
   function accept(socket: WebSocket) {
-    const client: Client = { socket, channels: new Map(), outbox: [] };
+    const client = new Client(socket);
     clients.add(client);
-    touch(client);
     socket.on('message', (data, isBinary) => {
-      touch(client);
+      client.seen = Date.now();
       if (isBinary) return;
       let message: unknown;
       try {
@@ -133,8 +154,7 @@ export async function attachRealtime(
       });
     });
     socket.on('close', () => {
-      clearTimeout(client.idle);
-      for (const channel of client.channels.values()) drop(client, channel);
+      for (const channel of client.channels.values()) drop(channel);
       clients.delete(client);
     });
     socket.on('error', () => socket.terminate());
@@ -150,7 +170,7 @@ export async function attachRealtime(
         return updateToken(client, topic, payload);
       case 'phx_leave': {
         const channel = client.channels.get(topic);
-        if (channel) drop(client, channel);
+        if (channel) drop(channel);
         return reply(client, message, 'ok', {});
       }
       default:
@@ -159,8 +179,11 @@ export async function attachRealtime(
     }
   }
 
-  /** The user the token stands for, if it may receive the bindings' events now; else why not. */
-  async function authorize(token: unknown, bindings: Omit<Binding, 'id'>[]): Promise<{ ok: true; claims: JwtClaims } | { ok: false; reason: string }> {
+  /**
+   * The user the token stands for, if it may receive the bindings' events; else why not. Its Premium is checked
+   * apart: with the join's head in the fan-out (one read for a batch of joins), or by subscribed() for a new token.
+   */
+  async function check(token: unknown, bindings: Omit<Binding, 'id'>[]): Promise<{ ok: true; claims: JwtClaims & { sub: string } } | { ok: false; reason: string }> {
     if (typeof token !== 'string' || token.length > 16_384) return { ok: false, reason: 'Sign in to receive changes' };
     const verified = await jwt.verify(token);
     if (!verified.ok) return { ok: false, reason: verified.reason === 'expired' ? 'Token has expired' : 'Invalid token' };
@@ -172,10 +195,10 @@ export async function attachRealtime(
       }
       if (binding.filter !== `user_id=eq.${claims.sub}`) return { ok: false, reason: 'You may only receive your own task events (filter user_id=eq.<your id>)' };
     }
-    const [row] = (await db.asUserQuery<{ ok: boolean }>(claims, 'select public.is_active_subscriber() as ok')).rows;
-    if (!row?.ok) return { ok: false, reason: 'An active Premium subscription is required for real-time sync' };
-    return { ok: true, claims };
+    return { ok: true, claims: claims as JwtClaims & { sub: string } };
   }
+  const subscribed = async (claims: JwtClaims) =>
+    (await db.asUserQuery<{ ok: boolean }>(claims, 'select public.is_active_subscriber() as ok')).rows[0]?.ok === true;
 
   async function join(client: Client, message: Message, payload: unknown) {
     const [joinRef, , topic] = message;
@@ -186,24 +209,25 @@ export async function attachRealtime(
     if (wanted.length > 10 || !wanted.every(isBindingRequest)) return reply(client, message, 'error', { reason: 'Invalid postgres_changes bindings' });
     const requests = wanted as Omit<Binding, 'id'>[];
     const token = isRecord(payload) ? payload.access_token : undefined;
-    const access = await authorize(token, requests);
+    const access = await check(token, requests);
     // A re-join replaces the channel, whatever the outcome.
     const current = client.channels.get(topic);
-    if (current) drop(client, current);
+    if (current) drop(current);
     if (!access.ok) return reply(client, message, 'error', { reason: access.reason });
     if (client.socket.readyState !== client.socket.OPEN) return;
-    const bindings = requests.map((request) => ({ ...request, id: nextBindingId++ }));
-    const userId = access.claims.sub!;
-    const channel: Channel = { topic, joinRef, userId, bindings, token: token as string, subscription: { userId, after: 0, deliver: (rows) => queue(client, channel, rows) } };
+    const bindings = requests.map(({ event, schema, table, filter }) => ({ id: nextBindingId++, event, schema, table, ...(filter === undefined ? {} : { filter }) }));
+    const channel = new Channel(client, topic, joinRef, access.claims.sub, bindings.map((b) => b.id), tokenMac(token as string), expiryOf(access.claims));
     client.channels.set(topic, channel);
-    // The reply waits for the fan-out to place the channel at its user's log head: the client catches up from
-    // the log once subscribed, and every event after that head reaches the channel.
-    fanout.join(channel.subscription, () => {
+    // The reply waits for the fan-out to place the channel at its user's log head (and to read the user's Premium
+    // with it): the client catches up from the log once subscribed, and every event after that head reaches it.
+    fanout.join(channel, (active) => {
       if (client.channels.get(topic) !== channel || client.socket.readyState !== client.socket.OPEN) return false;
-      expireWith(client, channel, access.claims);
-      reply(client, message, 'ok', {
-        postgres_changes: bindings.map(({ id, event, schema, table, filter }) => ({ id, event, schema, table, ...(filter === undefined ? {} : { filter }) })),
-      });
+      if (!active) {
+        client.channels.delete(topic);
+        reply(client, message, 'error', { reason: 'An active Premium subscription is required for real-time sync' });
+        return false;
+      }
+      reply(client, message, 'ok', { postgres_changes: bindings });
       send(client, [joinRef, null, topic, 'system', { message: 'Subscribed to PostgreSQL', status: 'ok', extension: 'postgres_changes', channel: topic.replace(/^realtime:/, '') }]);
       return true;
     });
@@ -214,46 +238,43 @@ export async function attachRealtime(
     if (!channel) return;
     const token = isRecord(payload) ? payload.access_token : undefined;
     // supabase-js sends the token again on events that did not change it: nothing new to check.
-    if (token === channel.token) return;
-    const access = await authorize(token, channel.bindings);
+    if (typeof token === 'string' && tokenMac(token) === channel.mac) return;
+    const access = await check(token, []);
+    const active = access.ok && access.claims.sub === channel.userId && (await subscribed(access.claims));
     if (client.channels.get(topic) !== channel) return;
-    if (access.ok && access.claims.sub === channel.userId) {
-      channel.token = token as string;
-      return expireWith(client, channel, access.claims);
+    if (access.ok && active) {
+      channel.mac = tokenMac(token as string);
+      channel.expires = expiryOf(access.claims);
+      return;
     }
-    close(client, channel, access.ok ? 'The token belongs to another user' : access.reason);
-  }
-
-  /** The channel's postgres_changes messages for rows, each row's data serialized once for all channels. */
-  function queue(client: Client, channel: Channel, rows: PreparedRow[]) {
-    const ids = channel.bindings.filter((binding) => binding.event === '*' || binding.event === 'INSERT').map((binding) => binding.id);
-    if (ids.length === 0) return;
-    const head = `[null,null,${JSON.stringify(channel.topic)},"postgres_changes",{"ids":${JSON.stringify(ids)},"data":`;
-    for (const row of rows) client.outbox.push(`${head}${row.dataJson}}]`);
-    dirty.add(client);
-  }
-
-  /** Closes the channel when the token it joined with (or was last given) expires. */
-  function expireWith(client: Client, channel: Channel, claims: JwtClaims) {
-    clearTimeout(channel.expiry);
-    if (typeof claims.exp === 'number') {
-      channel.expiry = setTimeout(() => close(client, channel, 'Token has expired'), Math.max(0, claims.exp * 1000 - Date.now()));
-      channel.expiry.unref();
-    }
+    close(channel, !access.ok ? access.reason : access.claims.sub !== channel.userId ? 'The token belongs to another user' : 'An active Premium subscription is required for real-time sync');
   }
 
   /** Ends a channel from the server side, as Realtime does when access is lost. */
-  function close(client: Client, channel: Channel, reason: string) {
-    drop(client, channel);
+  function close(channel: Channel, reason: string) {
+    const { client } = channel;
+    drop(channel);
     send(client, [channel.joinRef, null, channel.topic, 'system', { message: reason, status: 'error', extension: 'system', channel: channel.topic.replace(/^realtime:/, '') }]);
     send(client, [channel.joinRef, channel.joinRef, channel.topic, 'phx_close', {}]);
   }
 
-  function drop(client: Client, channel: Channel) {
-    clearTimeout(channel.expiry);
-    if (client.channels.get(channel.topic) === channel) client.channels.delete(channel.topic);
-    fanout.remove(channel.subscription);
+  function drop(channel: Channel) {
+    if (channel.client.channels.get(channel.topic) === channel) channel.client.channels.delete(channel.topic);
+    fanout.remove(channel);
   }
+
+  // One timer for every socket: idle sockets closed, channels whose token expired ended (within a second).
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const client of clients) {
+      if (now - client.seen > limits.idleMs) {
+        client.socket.close(1000, 'idle');
+        continue;
+      }
+      for (const channel of client.channels.values()) if (channel.expires <= now) close(channel, 'Token has expired');
+    }
+  }, Math.min(SWEEP_MS, limits.idleMs));
+  sweep.unref();
 
   const notifier = createNotifier((payloads) => db.notify('task_events', payloads));
   const poll = config.limits.realtimeHeadsPollMs > 0 ? setInterval(() => fanout.pollHeads(), config.limits.realtimeHeadsPollMs) : undefined;
@@ -269,9 +290,13 @@ export async function attachRealtime(
       return clients.size;
     },
     fanout,
-    appended: notifier.appended,
+    appended(userId, from, to) {
+      notifier.appended(userId, from, to);
+      fanout.committed(userId, from, to);
+    },
     async close() {
       clearInterval(poll);
+      clearInterval(sweep);
       server.off('upgrade', onUpgrade);
       for (const client of clients) client.socket.terminate();
       wss.close();
