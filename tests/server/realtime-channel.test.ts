@@ -66,6 +66,17 @@ describe.each(backends)('realtime channels on %s', (backend) => {
       .setExpirationTime(Math.floor(Date.now() / 1000) + exp)
       .sign(new TextEncoder().encode(srv.jwtSecret));
 
+  /** A Premium subscriber with one socket joined to its channel. */
+  const subscribed = async () => {
+    const owner = await srv.signUp();
+    await makeSubscriber(srv, owner.user.id);
+    const raw = await open(srv);
+    sockets.push(raw);
+    raw.send(joinFrame('1', owner.user.id, owner.session.access_token));
+    expect((await raw.reply('1'))[4].status).toBe('ok');
+    return { owner, raw };
+  };
+
   it('answers 24 joins sent at once, subscribers ok and the others refused, with no transaction per join', async () => {
     const accounts = await Promise.all(Array.from({ length: 8 }, () => srv.signUp()));
     // Two subscribers in three; one whose Premium ended yesterday.
@@ -117,12 +128,7 @@ describe.each(backends)('realtime channels on %s', (backend) => {
   });
 
   it('the appending process delivers to its own sockets without waiting for the NOTIFY, in log order', async () => {
-    const owner = await srv.signUp();
-    await makeSubscriber(srv, owner.user.id);
-    const raw = await open(srv);
-    sockets.push(raw);
-    raw.send(joinFrame('1', owner.user.id, owner.session.access_token));
-    expect((await raw.reply('1'))[4].status).toBe('ok');
+    const { owner, raw } = await subscribed();
     // No NOTIFY leaves and no heads poll runs: only the process's own pointer can bring the rows.
     const notify = jest.spyOn(srv.server.ctx.db, 'notify').mockResolvedValue();
     jest.spyOn(srv.server.realtime.fanout, 'pollHeads').mockImplementation(() => {});
@@ -138,12 +144,7 @@ describe.each(backends)('realtime channels on %s', (backend) => {
   });
 
   it('reads the rows of its own append once: the NOTIFY that follows finds its channel past them', async () => {
-    const owner = await srv.signUp();
-    await makeSubscriber(srv, owner.user.id);
-    const raw = await open(srv);
-    sockets.push(raw);
-    raw.send(joinFrame('1', owner.user.id, owner.session.access_token));
-    expect((await raw.reply('1'))[4].status).toBe('ok');
+    const { owner, raw } = await subscribed();
     const { fanout } = srv.server.realtime;
     const readsBefore = fanout.reads;
     const events = [1, 2].map((n) => ({ client_seq: n, event: { type: 'tasks/taskRenamed', payload: { id: 't', title: `Edit ${n}` } } }));
