@@ -70,6 +70,15 @@ async function renameLabel(page: Page, from: string, to: string) {
 }
 
 /** What a device holds of labels and tasks, by name (ids differ only where a device made its own): to compare two. */
+/**
+ * 'alike' once both devices have stored the same; else both, for the failure's message. Both are read on every try:
+ * a device's storage is written in idle time after its screen changes, so one read of it can be a step behind.
+ */
+async function heldAlike(a: Page, b: Page) {
+  const [x, y] = (await Promise.all([held(a), held(b)])).map((state) => JSON.stringify(state));
+  return x === y ? 'alike' : `a: ${x}\nb: ${y}`;
+}
+
 const held = (page: Page) =>
   page.evaluate(() => {
     const catalog = JSON.parse(localStorage.getItem('weekly-planner-catalog') ?? '{"labels":[]}') as {
@@ -140,7 +149,7 @@ test('offline on both: the same label made on each and ticks of different items 
     await expect(chips(page, 'Post the parcel')).toHaveText([label], CONVERGED);
     await expect(chips(page, 'Go to the bank')).toHaveText([label], CONVERGED);
   }
-  await expect.poll(async () => JSON.stringify(await held(b.page)), CONVERGED).toBe(JSON.stringify(await held(a.page)));
+  await expect.poll(() => heldAlike(a.page, b.page), CONVERGED).toBe('alike');
   const end = await held(a.page);
   expect(end.labels).toEqual(['Abroad', label, 'Trips'].sort());
   expect(end.tasks.filter((line) => line.includes('Pack for Lyon'))).toEqual([expect.stringContaining('[Abroad,Trips] ☑Passport ☑Charger ☑Tickets')]);
@@ -180,7 +189,7 @@ test('a list made on one device and a task moved into it show on the other; move
 
   for (const page of [a.page, b.page])
     for (const title of ['Pack for Lyon', 'Book the hotel', 'Go to the bank']) await expect(listCard(page, 'Holiday', title)).toBeVisible(CONVERGED);
-  await expect.poll(async () => JSON.stringify(await held(b.page)), CONVERGED).toBe(JSON.stringify(await held(a.page)));
+  await expect.poll(() => heldAlike(a.page, b.page), CONVERGED).toBe('alike');
   const end = await held(a.page);
   expect(end.lists).toEqual(['Holiday']);
   expect(end.tasks.filter((line) => line.startsWith('someday/Holiday#')).length).toBe(3);
