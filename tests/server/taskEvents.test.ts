@@ -108,6 +108,11 @@ describe.each(backends)('task event log on %s', (backend) => {
   it('lets a subscriber insert directly only as themselves, still numbered by the log', async () => {
     const forged = await other.client.from('task_events').insert({ user_id: owner.user.id, seq: 999, client_id: 'forged', client_seq: 1, event: event(1) });
     expect(forged.status).toBe(403);
+    // An id with no account answers the same: the refusal says nothing about which ids exist.
+    const nobody = await other.client.from('task_events').insert({ user_id: '00000000-0000-4000-8000-000000000001', client_id: 'forged', client_seq: 1, event: event(1) });
+    expect(nobody.status).toBe(403);
+    expect(nobody.error).toMatchObject({ code: '42501', details: null });
+    expect(forged.error).toMatchObject({ code: '42501', message: nobody.error?.message });
     const own = await other.client.from('task_events').insert({ user_id: other.user.id, seq: 999, client_id: 'direct', client_seq: 1, event: event(1) }).select('seq');
     expect(own.error).toBeNull();
     expect(own.data).toEqual([{ seq: 1 }]);
