@@ -3,6 +3,8 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { NAME_FIELD, RenameField } from './RenameField';
 import { COLOUR_NAMES, LABEL_COLOURS, type Label, type LabelColour } from './types';
+import { FieldError } from '../../components/ui/FieldError';
+import { UndoLine } from '../../components/ui/UndoLine';
 
 export interface LabelsDialogProps {
   open: boolean;
@@ -81,12 +83,7 @@ export default function LabelsDialog({ open, onClose, labels, onCreate, onRename
         </ul>
       )}
       {deleted && (
-        <p role="status" className="mt-2 flex items-center gap-2 text-sm">
-          Deleted the label “{deleted.name}”.
-          <Button variant="ghost" size="sm" onClick={deleted.onUndo}>
-            Undo
-          </Button>
-        </p>
+        <UndoLine onUndo={deleted.onUndo}>Deleted the label “{deleted.name}”.</UndoLine>
       )}
       <form onSubmit={create} className="mt-3">
         <div className="flex items-center gap-2">
@@ -105,9 +102,7 @@ export default function LabelsDialog({ open, onClose, labels, onCreate, onRename
           </Button>
         </div>
         {error && (
-          <p id={errorId} role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
-            {error}
-          </p>
+          <FieldError id={errorId}>{error}</FieldError>
         )}
       </form>
       {children}

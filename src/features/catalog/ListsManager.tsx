@@ -2,6 +2,8 @@ import { useId, useState, type FormEvent, type PointerEvent } from 'react';
 import { Button } from '../../components/ui/Button';
 import { NAME_FIELD, RenameField } from './RenameField';
 import type { TaskList } from './types';
+import { FieldError } from '../../components/ui/FieldError';
+import { UndoLine } from '../../components/ui/UndoLine';
 
 export interface ListsManagerProps {
   /** Every list, in its order (archived ones too). */
@@ -154,12 +156,7 @@ export function ListsManager({ lists, taskCounts, onCreate, onRename, onReorder,
         </div>
       )}
       {deleted && (
-        <p role="status" className="mt-2 flex items-center gap-2 text-sm">
-          Deleted the list “{deleted.name}”.
-          <Button variant="ghost" size="sm" onClick={deleted.onUndo}>
-            Undo
-          </Button>
-        </p>
+        <UndoLine onUndo={deleted.onUndo}>Deleted the list “{deleted.name}”.</UndoLine>
       )}
       <form onSubmit={create} className="mt-3">
         <div className="flex items-center gap-2">
@@ -177,9 +174,7 @@ export function ListsManager({ lists, taskCounts, onCreate, onRename, onReorder,
           </Button>
         </div>
         {error && (
-          <p id={`${errorId}-error`} role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
-            {error}
-          </p>
+          <FieldError id={`${errorId}-error`}>{error}</FieldError>
         )}
       </form>
       {archived.length > 0 && (

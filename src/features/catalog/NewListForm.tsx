@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/Button';
 import { heldListName, listNameField } from './heldListName';
 import { NewListButton } from './NewListButton';
 import { NAME_MAX_LENGTH } from './types';
+import { FieldError } from '../../components/ui/FieldError';
 
 export interface NewListFormProps {
   /** Makes the list; resolves to why it was refused (nothing is stored then), or null. */
@@ -81,9 +82,7 @@ export function NewListForm({ onCreate, defaultOpen = false }: NewListFormProps)
         </Button>
       </div>
       {error && (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
-          {error}
-        </p>
+        <FieldError id={errorId}>{error}</FieldError>
       )}
     </form>
   );

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { NAME_MAX_LENGTH } from './types';
+import { FieldError } from '../../components/ui/FieldError';
 
 /** A name field of 'Labels and lists' (rename in place, and the new label's and list's name). */
 export const NAME_FIELD =
@@ -62,9 +63,7 @@ export function RenameField({ name, label, onRename, before, children, rowClassN
         {children}
       </div>
       {error && (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
-          {error}
-        </p>
+        <FieldError id={errorId}>{error}</FieldError>
       )}
     </>
   );

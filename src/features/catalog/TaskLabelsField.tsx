@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { Label } from './types';
+import { FieldError } from '../../components/ui/FieldError';
 
 export interface TaskLabelsFieldProps {
   /** Every label, in the order shown. */
@@ -80,9 +81,7 @@ export function TaskLabelsField({ labels, chosen, onChange, onCreate, forSeries 
         </button>
       </div>
       {error && (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-rose-700 dark:text-rose-300">
-          {error}
-        </p>
+        <FieldError id={errorId}>{error}</FieldError>
       )}
     </fieldset>
   );
