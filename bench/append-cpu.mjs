@@ -4,7 +4,7 @@
 // moves with the rate served (its fixed per-second work is spread over fewer appends). docs/server.md.
 // Usage: node bench/append-cpu.mjs [N=4000] [CONCURRENCY=16] [TREE=.]   (BENCH_PORT, default 4510; TEST_DATABASE_URL)
 import { spawn } from 'node:child_process';
-import { readFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -17,7 +17,8 @@ const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
 const admin = new pg.Client({ connectionString: adminUrl }); await admin.connect();
 const name = `planner_bench_cpu_${randomBytes(4).toString('hex')}`; await admin.query(`create database ${name}`);
 const dbUrl = new URL(adminUrl); dbUrl.pathname = `/${name}`; const url = dbUrl.toString(); const secret = randomBytes(32).toString('hex');
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: tree, env: { ...process.env, DATABASE_URL: url, WORKERS: '1', PORT: String(PORT), HOST: '127.0.0.1', JWT_SECRET: secret, DATA_DIR: mkdtempSync('/tmp/append44-cpu-'), BILLING_MODE: 'test', PUBLIC_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+const dataDir = mkdtempSync('/tmp/planner-append-cpu-');
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: tree, env: { ...process.env, DATABASE_URL: url, WORKERS: '1', PORT: String(PORT), HOST: '127.0.0.1', JWT_SECRET: secret, DATA_DIR: dataDir, BILLING_MODE: 'test', PUBLIC_URL: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
 let out = ''; const ready = new Promise((res) => { const f = (d) => { out += d; const k = /Anon key: (\S+)/.exec(out)?.[1]; if (k && /running at/.test(out)) res(k); }; child.stdout.on('data', f); child.stderr.on('data', f); });
 const anon = await ready;
 try {
@@ -38,4 +39,4 @@ try {
   const t0 = ticks(), w0 = performance.now(); await run(N); const t1 = ticks(), w1 = performance.now();
   console.log(`${tree}: ${N} appends in ${((w1 - w0) / 1000).toFixed(1)} s, server CPU ${((t1 - t0) * 10 / N).toFixed(3)} ms per append, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   await db.end(); agent.destroy();
-} finally { child.kill('SIGTERM'); await new Promise((r) => child.once('exit', r)); await admin.query(`drop database if exists ${name} with (force)`); await admin.end(); }
+} finally { child.kill('SIGTERM'); await new Promise((r) => child.once('exit', r)); await admin.query(`drop database if exists ${name} with (force)`); await admin.end(); rmSync(dataDir, { recursive: true, force: true }); }
