@@ -12,7 +12,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import { cpuTicks, ensurePostgres, monotonicMicros, postgresPids, rssKb, sampleWaits, summarizeProfiles, ticksSince, workersOf } from './loadSystem.ts';
+import { connectionsByPid, cpuTicks, ensurePostgres, monotonicMicros, postgresPids, rssKb, sampleWaits, summarizeProfiles, ticksSince, workersOf } from './loadSystem.ts';
 import { onFreshDatabase } from './server.ts';
 
 const env = process.env;
@@ -29,6 +29,8 @@ const OPTIONS = {
   only: env.BENCH_LOAD_ONLY,
   // BENCH_LOAD_WAITS=1: sample what PostgreSQL's backends wait on during the steady appends (a connection polling every 10 ms).
   waits: env.BENCH_LOAD_WAITS === '1',
+  // The cluster's port (0: any free one); a fixed one keeps a run inside a range given to it on a shared machine.
+  port: num('BENCH_LOAD_PORT', 0),
 };
 const CLIENT = resolve('bench/load-client.mjs');
 const HARD_LIMIT_MS = 15 * 60_000;
@@ -59,7 +61,7 @@ interface Cluster {
 function startCluster(databaseUrl: string, jwtSecret: string, dataDir: string, profileDir?: string): Promise<Cluster> {
   const args = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'server/index.ts'];
   const child = spawn(process.execPath, args, {
-    env: { ...env, DATABASE_URL: databaseUrl, WORKERS: String(OPTIONS.workers), PORT: '0', HOST: '127.0.0.1', JWT_SECRET: jwtSecret, DATA_DIR: dataDir, BILLING_MODE: 'test', PUBLIC_URL: '' },
+    env: { ...env, DATABASE_URL: databaseUrl, WORKERS: String(OPTIONS.workers), PORT: String(OPTIONS.port), HOST: '127.0.0.1', JWT_SECRET: jwtSecret, DATA_DIR: dataDir, BILLING_MODE: 'test', PUBLIC_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -189,6 +191,8 @@ async function run(databaseUrl: string, dir: string) {
     const rssAfter = rssKb(workers);
     row.rssPerSocketKb = (rssAfter - rssBefore) / Number(row.held);
     row.rssTotalMb = rssAfter / 1024;
+    const port = Number(new URL(cluster.url).port);
+    row.socketsPerWorker = connectionsByPid(workersOf(cluster.process.pid!), port);
     row.loadHeld = load();
 
     // A client id per phase: a counter starting again at 1 under the same id would be a retry, stored once.
@@ -287,6 +291,7 @@ async function run(databaseUrl: string, dir: string) {
         duplicatesReceived: final.reduce((s, r) => s + r.duplicatesReceived, 0),
         duplicatesApplied: 0,
         appendErrors: stormAppends.errors,
+        socketsPerWorker: connectionsByPid(workersOf(cluster.process.pid!), Number(new URL(cluster.url).port)),
         load: load(),
       };
       row.generatorCpuSeconds = final.reduce((s, r) => s + (r.cpu.user + r.cpu.system) / 1e6, 0);
@@ -306,7 +311,7 @@ async function run(databaseUrl: string, dir: string) {
 function printTable(r: Record<string, any>) {
   const f = (v: number | null | undefined, digits = 0) => (v === null || v === undefined || Number.isNaN(v) ? 'n/a' : v.toFixed(digits));
   const lines: (string | undefined)[][] = [
-    ['live subscriber sockets held', `${r.held} (connected in ${f(r.connectSeconds, 1)} s), ${f(r.rssPerSocketKb, 1)} KB RSS/socket`, '≥ 10,000, ≤ 12 KB', r.loadHeld],
+    ['live subscriber sockets held', `${r.held} (connected in ${f(r.connectSeconds, 1)} s), ${f(r.rssPerSocketKb, 1)} KB RSS/socket; per worker ${r.socketsPerWorker.join(' / ')}`, '≥ 10,000, ≤ 12 KB', r.loadHeld],
     ['commit → subscriber (steady)', `p50 ${f(r.steady.latency.p50, 1)} p95 ${f(r.steady.latency.p95, 1)} p99 ${f(r.steady.latency.p99, 1)} ms (${r.steady.latency.samples})`, 'p50 ≤ 10, p99 ≤ 50 ms', r.steady.load],
     ['  from the row\'s created_at', `p50 ${f(r.steady.latency.fromCommit.p50, 1)} p95 ${f(r.steady.latency.fromCommit.p95, 1)} p99 ${f(r.steady.latency.fromCommit.p99, 1)} ms (the append's transaction on)`, '', ''],
     ['appends', `${f(r.steady.appends.perSecond)}/s, p50 ${f(r.steady.appends.p50, 1)} p99 ${f(r.steady.appends.p99, 1)} ms, ${r.steady.appends.errors} errors, ${r.steady.appends.skipped} not sent${r.steady.appends.loopDelay ? `; generator's loop delay p99 ${f(r.steady.appends.loopDelay.p99, 1)} max ${f(r.steady.appends.loopDelay.max, 0)} ms` : ''}`, '≥ 1,000/s, p99 ≤ 100 ms', r.steady.load],
@@ -317,7 +322,7 @@ function printTable(r: Record<string, any>) {
     r.flood && ['commit → subscriber, flood', `p99 ${f(r.flood.latency.p99, 1)} ms (from created_at ${f(r.flood.latency.fromCommit.p99, 1)}); flood: ${r.flood.flood.count} tried, ${r.flood.flood.limited} answered 429`, 'p99 ≤ 100 ms', r.flood.load],
     r.reads && ['small REST reads', `${f(r.reads.result.perSecond)}/s, p99 ${f(r.reads.result.p99, 1)} ms, ${r.reads.result.errors} errors`, '≥ 1,500/s, p99 ≤ 50 ms', r.reads.load],
     r.signIns && ['password sign-ins', `${f(r.signIns.result.perSecond)}/s, p99 ${f(r.signIns.result.p99, 1)} ms, ${r.signIns.result.limited} limited`, '≥ 20/s', r.signIns.load],
-    r.storm && ['storm after kill -9', `${r.storm.killedSockets} sockets back in ${f(r.storm.backSeconds, 2)} s${r.storm.allBack ? '' : ' (NOT ALL)'}, lost ${r.storm.lost}${r.storm.lost ? ` (${r.storm.lostReading} on sockets still reading the log, ${r.storm.lostNeverDropped} on sockets never dropped)` : ''} (${f(r.storm.settledSeconds, 1)} s after the last append), duplicates applied 0 (${r.storm.duplicatesReceived} dropped)`, '≤ 10 s, 0 lost, 0 dup', r.storm.load],
+    r.storm && ['storm after kill -9', `${r.storm.killedSockets} sockets back in ${f(r.storm.backSeconds, 2)} s${r.storm.allBack ? '' : ' (NOT ALL)'}, lost ${r.storm.lost}${r.storm.lost ? ` (${r.storm.lostReading} on sockets still reading the log, ${r.storm.lostNeverDropped} on sockets never dropped)` : ''} (${f(r.storm.settledSeconds, 1)} s after the last append), duplicates applied 0 (${r.storm.duplicatesReceived} dropped); per worker after ${r.storm.socketsPerWorker.join(' / ')}`, '≤ 10 s, 0 lost, 0 dup', r.storm.load],
   ];
   console.log(`\n  ${'figure'.padEnd(32)}${'measured'.padEnd(92)}${'target'.padEnd(26)}load avg`);
   for (const [name, value, target, avg] of lines.filter(Boolean) as string[][]) console.log(`  ${String(name).padEnd(32)}${String(value).padEnd(92)}${String(target).padEnd(26)}${avg}`);

@@ -192,3 +192,36 @@ export function sampleWaits(databaseUrl: string, everyMs = 10) {
     },
   };
 }
+
+/**
+ * Established TCP connections on the local `port` held by each of `pids` (from /proc/net/tcp and each process's
+ * descriptors): how evenly the cluster's workers share the sockets.
+ */
+export function connectionsByPid(pids: number[], port: number): number[] {
+  const wanted = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set<string>();
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(file)) continue;
+    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      // local address "ADDR:PORT", state 01 = ESTABLISHED, inode in column 10.
+      if (f.length > 9 && f[1]!.endsWith(`:${wanted}`) && f[3] === '01') inodes.add(f[9]!);
+    }
+  }
+  return pids.map((pid) => {
+    let count = 0;
+    try {
+      for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+        try {
+          const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+          if (m && inodes.has(m[1]!)) count++;
+        } catch {
+          // closed meanwhile
+        }
+      }
+    } catch {
+      // the process is gone
+    }
+    return count;
+  });
+}

@@ -1,5 +1,5 @@
 // The HTTP app (createApp) and a running server around it (startServer), used by index.ts, tests and the bench.
-import type { Server, ServerOptions } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerOptions, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -15,6 +15,7 @@ import { createJwt, type Jwt } from './jwt.ts';
 import { migrate } from './migrate.ts';
 import { createRateLimiters, DEFAULT_RATE_LIMITS } from './ratelimit.ts';
 import { attachRealtime, type Realtime } from './realtime/index.ts';
+import { appendLane } from './rest/appendFast.ts';
 import { restRoutes } from './rest/index.ts';
 import { requestOrigin, securityHeaders } from './security.ts';
 import { staticRoutes } from './static.ts';
@@ -138,7 +139,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 
   // The app needs the bound port (port 0 picks one), so it is attached right after listening.
-  const ready: { app?: Hono } = {};
+  const ready: { app?: Hono; lane?: RequestListener } = {};
   const { limits } = config;
   const serverOptions: ServerOptions = {
     headersTimeout: limits.headersTimeoutMs,
@@ -152,6 +153,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     hostname: config.host,
     serverOptions,
   }) as Server;
+  // The appends' own lane goes first once the app exists (rest/appendFast.ts); every other request goes to Hono.
+  const hono = server.listeners('request')[0] as RequestListener;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => (ready.lane ?? hono)(req, res));
   limitConnections(server, config.limits, !config.trustProxy);
   try {
     await new Promise<void>((resolve, reject) => {
@@ -177,6 +182,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   ctx.appended = realtime.appended;
   ready.app = createApp(ctx, jwt);
+  ready.lane = appendLane(ctx, jwt, hono);
   // The log keeps what the snapshot does not hold yet and the last 30 days; see docs/sync.md.
   const compaction = setInterval(() => {
     db.query('select public.compact_task_events()').catch((err: Error) => console.error('Task log compaction failed:', err.message));

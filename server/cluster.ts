@@ -1,6 +1,7 @@
 // Every core on PostgreSQL: the primary process migrates once, settles the JWT secret once, then forks WORKERS
-// server processes that share one port through Node's cluster module (the primary accepts and hands connections
-// round-robin). A worker that dies is replaced; the others keep serving. Workers keep nothing another needs
+// server processes that share one port through Node's cluster module. Each worker accepts from the shared listening
+// socket itself (SCHED_NONE): with round-robin the primary accepts every connection and hands it to a worker over
+// IPC, one at a time, which is what held a reconnect storm's thousands of sockets back (docs/server.md). A worker that dies is replaced; the others keep serving. Workers keep nothing another needs
 // (sessions, limits, the log and the fan-out are in PostgreSQL), so any worker serves any request or socket.
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
@@ -13,6 +14,28 @@ export interface ReadyMessage {
   type: 'planner-ready';
   url: string;
 }
+
+/**
+ * How connections reach workers: Node's NODE_CLUSTER_SCHED_POLICY ('rr' or 'none') when set, else 'none' (each
+ * worker accepts for itself; the kernel wakes one waiting worker per connection, so an idle worker takes more).
+ */
+export function schedulingPolicy(env: NodeJS.ProcessEnv): number {
+  return env.NODE_CLUSTER_SCHED_POLICY === 'rr' ? cluster.SCHED_RR : cluster.SCHED_NONE;
+}
+
+/**
+ * V8 flags for the workers: WORKER_SEMI_SPACE_MB caps V8's young generation (--max-semi-space-size, in MB; 0 leaves
+ * V8's default of up to 16 MB per semi-space). A worker's young generation grows under a burst of allocation (a storm
+ * of joins) and holds that memory for a while; capped, it costs more frequent scavenges instead (docs/server.md).
+ */
+export function workerExecArgv(env: NodeJS.ProcessEnv, execArgv: readonly string[]): string[] {
+  const value = env.WORKER_SEMI_SPACE_MB ?? String(DEFAULT_SEMI_SPACE_MB);
+  const mb = Number(value);
+  if (!Number.isInteger(mb) || mb < 0 || mb > 256) throw new Error(`WORKER_SEMI_SPACE_MB must be a whole number from 0 to 256, got "${value}"`);
+  const given = [...execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) => /^--max-semi-space-size(=|$)/.test(arg));
+  return mb === 0 || given ? [...execArgv] : [...execArgv, `--max-semi-space-size=${mb}`];
+}
+export const DEFAULT_SEMI_SPACE_MB = 0;
 
 /** WORKERS, or one per core on PostgreSQL; PGlite is one process (it holds its data directory alone). */
 export function workerCount(env: NodeJS.ProcessEnv): number {
@@ -46,6 +69,8 @@ export async function runPrimary(config: ServerConfig, count: number, onShutdown
   let started = false;
   let quickDeaths = 0;
   const bornAt = new Map<Worker, number>();
+  cluster.schedulingPolicy = schedulingPolicy(process.env);
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.env, process.execArgv) });
   const fork = () => bornAt.set(cluster.fork(env), Date.now());
 
   const url = new Promise<string>((resolve, reject) => {

@@ -6,7 +6,7 @@ import type { ServerConfig } from './context.ts';
 import { BodyError, decodeUtf8, readBodyText } from './body.ts';
 import { DEFAULT_MAX_BODY_BYTES } from './config.ts';
 
-const EXPOSE_HEADERS = ['X-Supabase-Api-Version', 'Content-Range', 'x-relay-error'];
+export const EXPOSE_HEADERS = ['X-Supabase-Api-Version', 'Content-Range', 'x-relay-error'];
 
 /**
  * Contract §0: the browser must see X-Supabase-Api-Version, or auth error codes are read from `error_code`.

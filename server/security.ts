@@ -90,8 +90,8 @@ export function appCsp(hashes: string[], connectOrigins: string[]): string {
   ].join('; ');
 }
 
-const API_CSP = "default-src 'none'; frame-ancestors 'none'";
-const HSTS = 'max-age=31536000; includeSubDomains';
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Headers a route set itself (the billing pages' stricter ones) are kept. */
 export function securityHeaders(config: ServerConfig): MiddlewareHandler {
