@@ -9,7 +9,8 @@ import type { Task } from '../../src/features/tasks/types';
 import { MemoryStorage } from '../unit/memoryStorage';
 
 // A day holding hundreds of tasks, mounted as main.tsx mounts the app (after storage has loaded):
-// the column renders its cards in steps, and every task ends up shown, in order.
+// the column renders every card at once (those after its first group plain at first, cardUpgrade.ts), and every task
+// ends up shown, in order.
 
 const WED = '2026-11-25';
 const COUNT = 150;
@@ -68,7 +69,7 @@ it('shows a task added while the day is still filling in once it is filled', asy
 it('a move or delete near the top of a long day keeps the other cards’ elements (no remount of every later card)', async () => {
   const store = renderPlanner(many);
   await waitFor(() => expect(titlesIn('Wed 25 Nov')).toHaveLength(COUNT), FILLED);
-  // The cards below the first screen start plain (cardUpgrade.ts) and are full cards soon after, a group at a time in
+  // The cards below the first group start plain (cardUpgrade.ts) and are full cards soon after, a group at a time in
   // transitions: a cheap check while React works in slices (a role query of 150 cards between each slice starved them).
   await waitFor(() => expect(document.querySelectorAll('.task-card.lite')).toHaveLength(0), FILLED);
   expect(screen.getAllByRole('button', { name: /^Mark "Task \d+" complete$/ })).toHaveLength(COUNT);

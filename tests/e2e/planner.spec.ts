@@ -216,23 +216,22 @@ test("a card's check and delete are native buttons, by mouse and keyboard", asyn
 });
 
 test('a delete from the keyboard keeps focus in the day, also where a group of cards begins', async ({ page }) => {
-  // 60 cards: the page opens on the first screenful, and the group it showed grows to 50 as the rest comes
-  // (cardGroups.ts), so the 51st opens the second group.
+  // 60 cards, all there from the first render: the first group holds 25 (cardGroups.ts), so the 26th opens the second.
   const titles = Array.from({ length: 60 }, (_, i) => `Item ${String(i + 1).padStart(2, '0')}`);
   await seed(page, titles.map((title, order) => task({ id: `task-${order}`, title, date: '2026-11-24', order })));
   await page.goto('/');
   const tuesday = column(page, 'Tue 24 Nov');
   await expect(tuesday.getByRole('listitem')).toHaveCount(60);
-  const secondGroup = tuesday.getByRole('button', { name: 'Item 51', exact: true }).locator('xpath=ancestor::*[@role="presentation"][1]');
-  await expect(secondGroup.getByRole('listitem').first()).toContainText('Item 51');
+  const secondGroup = tuesday.getByRole('button', { name: 'Item 26', exact: true }).locator('xpath=ancestor::*[@role="presentation"][1]');
+  await expect(secondGroup.getByRole('listitem').first()).toContainText('Item 26');
 
   await tuesday.getByRole('button', { name: 'Delete "Item 03"' }).focus();
   await page.keyboard.press('Enter');
   await expect(tuesday.getByRole('button', { name: 'Item 04', exact: true })).toBeFocused();
 
-  await tuesday.getByRole('button', { name: 'Delete "Item 51"' }).focus();
+  await tuesday.getByRole('button', { name: 'Delete "Item 26"' }).focus();
   await page.keyboard.press('Enter');
-  await expect(tuesday.getByRole('button', { name: 'Item 52', exact: true })).toBeFocused();
+  await expect(tuesday.getByRole('button', { name: 'Item 27', exact: true })).toBeFocused();
 
   await tuesday.getByRole('button', { name: 'Delete "Item 60"' }).focus();
   await page.keyboard.press('Space');

@@ -1,4 +1,4 @@
-import { cardsDeferred, deferOffscreenCards, groupsWaiting, scheduleUpgrade } from '../../src/features/planner/cardUpgrade';
+import { groupsWaiting, scheduleUpgrade } from '../../src/features/planner/cardUpgrade';
 
 // jsdom has no requestIdleCallback: the idle slices run on timers.
 beforeEach(() => jest.useFakeTimers());
@@ -71,22 +71,6 @@ test('an unmounted group is not upgraded', () => {
   element.dispatchEvent(new Event('pointerover'));
   jest.runAllTimers();
   expect(upgrade).not.toHaveBeenCalled();
-});
-
-test('cards are deferred only inside the completing render', () => {
-  let inside = false;
-  expect(cardsDeferred()).toBe(false);
-  deferOffscreenCards(() => {
-    inside = cardsDeferred();
-  });
-  expect(inside).toBe(true);
-  expect(cardsDeferred()).toBe(false);
-  expect(() =>
-    deferOffscreenCards(() => {
-      throw new Error('render failed');
-    }),
-  ).toThrow('render failed');
-  expect(cardsDeferred()).toBe(false);
 });
 
 test('idle upgrades wait while a person presses, and go on once they pause for a second', () => {

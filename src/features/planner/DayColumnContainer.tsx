@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { useColumnDrop } from '../dnd/dropZones';
 import { DayColumn, type DayColumnProps } from '../tasks/DayColumn';
@@ -7,7 +7,7 @@ import { taskIn } from '../tasks/taskList';
 import { SOMEDAY, type TaskEntity, type TaskDate } from '../tasks/types';
 import { taskSubscriptions } from '../tasks/useLiveTask';
 import { groupTasks, type TaskGroup } from './cardGroups';
-import { cardsDeferred, deferOffscreenCards, scheduleUpgrade } from './cardUpgrade';
+import { scheduleUpgrade } from './cardUpgrade';
 import { plainCardsHtml } from './plainCards';
 import { quickAdded } from '../series/quickAddPlain';
 import { loadedSeries } from '../series/seriesHost';
@@ -17,59 +17,32 @@ import { columnToggled, selectOccurrenceDrag } from './plannerSlice';
 import { dayElementId } from './reveal';
 import { dateLabel, dayLabel, isTodayKey } from './week';
 
-// A day may hold hundreds of tasks. A column shows a screenful of cards with the grid (one-line cards
-// are 50 px apart), so the week paints at once, and right after that first paint every column gets
-// all its cards in one render and one commit: one style and layout pass for the lot costs less than
-// adding them in slices, each slice paying for a frame. The groups that render adds start as plain cards
-// (cardUpgrade.ts). Once complete a column stays complete, so a task added or dropped later shows at once.
+// A day may hold hundreds of tasks. A column renders all its cards in one render and one commit, every card in
+// the DOM from the start. When a column goes from no cards to more than a screenful (a load with stored tasks, a week
+// opened, an import), its first group (25 cards, a screenful) is full cards and the groups after it start as plain
+// markup (plainCards.ts), made full when the viewport or the pointer nears them, or in idle time (cardUpgrade.ts).
+// A screenful of full cards first and the rest in a second render after the first paint cost a load a frame laid
+// out with the screenful, a second render and commit, and the first group grown to 50 full cards before the last card
+// was in place (trace in docs/performance.md). Groups a column mounts later (an add, a move) are full.
 const CARD_PITCH_PX = 50;
 
-// Columns waiting for the rest of their cards; one task after the next paint completes them together.
-const incomplete = new Set<() => void>();
-let completing = false;
-function completeAfterPaint(complete: () => void): () => void {
-  incomplete.add(complete);
-  if (!completing) {
-    completing = true;
-    // A timer set from a frame callback runs after that frame is painted.
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        completing = false;
-        const all = [...incomplete];
-        incomplete.clear();
-        deferOffscreenCards(() => {
-          for (const run of all) run();
-        });
-      }),
-    );
-  }
-  return () => void incomplete.delete(complete);
-}
+/** More cards than a screenful shows. */
+const manyCards = (count: number) => count > Math.max(10, Math.ceil(window.innerHeight / CARD_PITCH_PX));
 
-const noSubscription = () => () => {};
-
-function useRenderedCount(total: number): number {
-  // Hydrating the prerendered first screen (app/startApp.tsx), a column is empty only until the stored tasks come in
-  // the next render: that one shows a screenful first, as any first load does.
-  const hydrating = useSyncExternalStore(noSubscription, () => false, () => true);
-  const [count, setCount] = useState(() => {
-    const first = Math.max(10, Math.ceil(window.innerHeight / CARD_PITCH_PX));
-    return total <= first && !hydrating ? Infinity : first;
-  });
-  useEffect(() => {
-    if (count >= total) return;
-    return completeAfterPaint(() => setCount(Infinity));
-  }, [count, total]);
-  return count;
+interface CardGroupProps {
+  tasks: TaskEntity[];
+  draggedId: string | null;
+  /** Mounted by a column's first render with more than a screenful of cards: start plain (read at mount only). */
+  plain: boolean;
 }
 
 /**
  * One group of cards (see cardGroups.ts): skips style, layout and paint while off screen, and re-renders
- * only when its cards or the dragged one among them change. Mounted by a first load's completing render,
- * it shows plain cards until it is needed (cardUpgrade.ts).
+ * only when its cards or the dragged one among them change. Mounted by a column's first render with more than
+ * a screenful of cards, it shows plain cards until it is needed (cardUpgrade.ts).
  */
-const CardGroup = memo(function CardGroup({ tasks, draggedId }: { tasks: TaskEntity[]; draggedId: string | null }) {
-  const [full, setFull] = useState(() => !cardsDeferred());
+const CardGroup = memo(function CardGroup({ tasks, draggedId, plain }: CardGroupProps) {
+  const [full, setFull] = useState(() => !plain);
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!full) return scheduleUpgrade(element.current!, () => setFull(true));
@@ -100,7 +73,12 @@ const CardGroup = memo(function CardGroup({ tasks, draggedId }: { tasks: TaskEnt
       ))}
     </div>
   );
-});
+}, sameGroup);
+
+/** `plain` counts at mount only: the column's next render must not render every group again. */
+function sameGroup(before: CardGroupProps, after: CardGroupProps): boolean {
+  return before.tasks === after.tasks && before.draggedId === after.draggedId;
+}
 
 const draggedIn = (group: TaskGroup, draggedId: string | null) => (draggedId !== null && group.tasks.some((task) => task.id === draggedId) ? draggedId : null);
 
@@ -110,24 +88,25 @@ const draggedIn = (group: TaskGroup, draggedId: string | null) => (draggedId !==
  * ms of each press and release. Under a skipped tail, a column's groups are not visited: with the week scrolled
  * to its top, 16 layers (a first group and a tail a column). Scrolled into the tails, the page has the layers it had.
  */
-function CardTail({ groups, draggedId }: { groups: TaskGroup[]; draggedId: string | null }) {
+function CardTail({ groups, draggedId, plain }: { groups: TaskGroup[]; draggedId: string | null; plain: boolean }) {
   const count = groups.reduce((sum, group) => sum + group.tasks.length, 0);
   return (
     <div role="presentation" className="space-y-2 [content-visibility:auto]" style={{ containIntrinsicSize: `auto ${count * CARD_PITCH_PX}px` }}>
       {groups.map((group) => (
-        <CardGroup key={group.key} tasks={group.tasks} draggedId={draggedIn(group, draggedId)} />
+        <CardGroup key={group.key} tasks={group.tasks} draggedId={draggedIn(group, draggedId)} plain={plain} />
       ))}
     </div>
   );
 }
 
-function useTaskGroups(tasks: TaskEntity[]): TaskGroup[] {
-  const [last, setLast] = useState(() => ({ tasks, groups: groupTasks(tasks, []) }));
-  if (last.tasks === tasks) return last.groups;
+/** The column's groups, and whether they start plain: its first cards, when they are more than a screenful. */
+function useTaskGroups(tasks: TaskEntity[]): { groups: TaskGroup[]; plain: boolean } {
+  const [last, setLast] = useState(() => ({ tasks, groups: groupTasks(tasks, []), plain: manyCards(tasks.length) }));
+  if (last.tasks === tasks) return last;
   // Derived from the previous render's groups (React's pattern for state that follows a prop).
-  const groups = groupTasks(tasks, last.groups);
-  setLast({ tasks, groups });
-  return groups;
+  const next = { tasks, groups: groupTasks(tasks, last.groups), plain: last.tasks.length === 0 && manyCards(tasks.length) };
+  setLast(next);
+  return next;
 }
 
 /** A day's occurrences of series: there are some only once the series code, with their cards, is here. */
@@ -182,14 +161,12 @@ const ColumnWithCards = memo(function ColumnWithCards({ date, ...column }: Colum
     const others = computed.filter((occurrence) => occurrence.key !== drag.occurrence.key);
     return drag.over === date ? [...others, drag.occurrence] : others.length === computed.length ? computed : others;
   }, [computed, drag, date]);
-  const rendered = useRenderedCount(tasks.length);
-  const shown = useMemo(() => (rendered < tasks.length ? tasks.slice(0, rendered) : tasks), [tasks, rendered]);
-  const groups = useTaskGroups(shown);
+  const { groups, plain } = useTaskGroups(tasks);
 
   return (
     <DayColumn {...column} selected={selected} taskCount={tasks.length + occurrences.length} holdHeight={dragFrom}>
-      {groups.length > 0 && <CardGroup key={groups[0]!.key} tasks={groups[0]!.tasks} draggedId={draggedIn(groups[0]!, draggedId)} />}
-      {groups.length > 1 && <CardTail groups={groups.slice(1)} draggedId={draggedId} />}
+      {groups.length > 0 && <CardGroup key={groups[0]!.key} tasks={groups[0]!.tasks} draggedId={draggedIn(groups[0]!, draggedId)} plain={false} />}
+      {groups.length > 1 && <CardTail groups={groups.slice(1)} draggedId={draggedId} plain={plain} />}
       {occurrences.length > 0 && <OccurrenceCards occurrences={occurrences} />}
     </DayColumn>
   );

@@ -3,8 +3,8 @@ import type { TaskEntity } from '../tasks/types';
 // Cards go in groups that skip style, layout and paint while off screen (content-visibility): a column
 // of hundreds lays out only the groups in view. Per group rather than per card, because each such
 // element is a paint layer with an intersection observer of its own, and thousands of those made every
-// frame and click slow. The first group, the one in view when the page opens, holds 25 (50 once a first
-// load completes the day), the others 50: 104 layers with 5,000 tasks, those after a column's first held in
+// frame and click slow. The first group, the one in view when the page opens, holds 25 (it may grow to 50
+// as tasks are added), the others 50: 104 layers with 5,000 tasks, those after a column's first held in
 // one more such element (DayColumnContainer's CardTail), so a hit test at the top passes them by. Groups of 100 (56 layers) made
 // each hit test of a hover or a press ~0.05-0.1 ms shorter, but a drag's live reorder then lays out and
 // renders twice the cards (a dropped frame in each of three drag bench runs). A group keeps its first task across
@@ -34,8 +34,7 @@ export function groupTasks(tasks: TaskEntity[], previous: TaskGroup[]): TaskGrou
       const key = current ? task.id : 'first';
       current = { key, tasks: [] };
       groups.push(current);
-      // A new group is full at its size; a known one may grow to twice that before a new group splits off
-      // (a first load's completing render adds to the group it showed first, which holds 50 then).
+      // A new group is full at its size; a known one may grow to twice that before a new group splits off.
       limit = (known.has(key) ? 2 : 1) * (key === 'first' ? FIRST_GROUP : GROUP);
     }
     current.tasks.push(task);

@@ -1,28 +1,13 @@
 import { startTransition } from 'react';
 import { flushSync } from 'react-dom';
 
-// With thousands of tasks, the cards a first load adds off screen start as plain cards: a list item with
-// the title and the check circle drawn by CSS (.task-card.lite in index.css), the same size and look as a
-// full card but a fifth of its elements and none of its handlers. Each group of them becomes full cards
-// when it comes near the viewport (content-visibility's state change), when the pointer enters it, and
-// otherwise in idle time right after the load, so every card soon has its buttons for Tab, screen
-// readers and the keyboard drag. So a first load does what plain DOM does for the cards out of sight, and
+// With thousands of tasks, the cards a column first shows after its first group start as plain cards
+// (DayColumnContainer's useTaskGroups): a list item with the title and the check circle drawn by CSS (.task-card.lite
+// in index.css), the same size and look as a full card but a fifth of its elements and none of its handlers. Each
+// group of them becomes full cards when it comes near the viewport (content-visibility's state change), when the
+// pointer enters it, and otherwise in idle time right after the load, so every card soon has its buttons for Tab,
+// screen readers and the keyboard drag. So a first load does what plain DOM does for the cards out of sight, and
 // the full cards' work follows in slices that never hold up a click for long.
-
-let deferring = false;
-
-/** True while the cards of a first load's completing render are created (see deferOffscreenCards). */
-export const cardsDeferred = (): boolean => deferring;
-
-/** Runs `render` synchronously; groups it mounts start as plain cards. */
-export function deferOffscreenCards(render: () => void): void {
-  deferring = true;
-  try {
-    flushSync(render);
-  } finally {
-    deferring = false;
-  }
-}
 
 const waiting = new Map<Element, () => void>();
 let scheduled = false;

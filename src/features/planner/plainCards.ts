@@ -1,9 +1,9 @@
 import { TASK_ATTR } from '../dnd/backend/attributes';
 import type { TaskEntity } from '../tasks/types';
 
-// A first load's off-screen cards start plain (cardUpgrade.ts): thousands of list items with no handlers. Made as
-// one string a group and parsed by the browser, as a plain-DOM page makes them, they cost no fibers, no React
-// elements and no DOM calls per attribute: the completing render at 5,000 tasks spent most of its time creating
+// A column's first cards after its first group, when they are many, start plain (cardUpgrade.ts): thousands of list items with no handlers.
+// Made as one string a group and parsed by the browser, as a plain-DOM page makes them, they cost no fibers, no React
+// elements and no DOM calls per attribute: a first load's render of them at 5,000 tasks spent most of its time creating
 // ~20,000 fibers and setting their DOM properties one call at a time. React owns the group element; its contents
 // are this markup until the group becomes full cards (React then clears them and mounts the cards).
 

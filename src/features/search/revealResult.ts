@@ -2,9 +2,9 @@ import { TASK_ATTR } from '../dnd/backend/attributes';
 import type { SearchTarget } from './searchIndex';
 
 // Picking a result shows its week (the caller dispatches that), then brings its card into view, puts focus on it
-// and highlights it for a moment. The card may not be on the page at once: a column renders a screenful first and
-// its other cards right after the first paint, and off-screen cards start plain until they come into view
-// (planner/cardUpgrade.ts), so the card is looked for frame by frame until it is a full card with its title button.
+// and highlights it for a moment. The card may not be a full one at once: a column's cards after its first group, when
+// they are many, start plain until they come into view (planner/cardUpgrade.ts), so the card is looked for frame by frame until it
+// is a full card with its title button.
 
 /** How long a result's card may take to show (a week of thousands of tasks renders in well under a second). */
 const WAIT_MS = 3000;
