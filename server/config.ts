@@ -47,6 +47,7 @@ export async function loadConfig(overrides: ConfigOverrides = {}, env: NodeJS.Pr
     cspConnectSrc: overrides.cspConnectSrc ?? originsFrom(env.CSP_CONNECT_SRC),
     refreshTokenReuseInterval: overrides.refreshTokenReuseInterval ?? intFrom(env.REFRESH_TOKEN_REUSE_INTERVAL, 10, 'REFRESH_TOKEN_REUSE_INTERVAL'),
     rateLimits: overrides.rateLimits ?? rateLimitsFromEnv(env),
+    passwordHashCost: overrides.passwordHashCost,
     staticDir: overrides.staticDir ?? resolve(env.STATIC_DIR || 'dist'),
   };
 }

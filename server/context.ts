@@ -97,6 +97,12 @@ export interface ServerConfig {
   refreshTokenReuseInterval?: number;
   /** Request limits per IP and per email (server/ratelimit.ts). */
   rateLimits?: RateLimitConfig;
+  /**
+   * bcrypt's cost for new password hashes, and for the hash an unknown email is checked against. Only a caller of
+   * startServer can set it (no environment variable): the test harness's servers use bcrypt's lowest, since a
+   * server test's sign-ups and sign-ins would otherwise spend ~75 ms of CPU each in it. Default 10.
+   */
+  passwordHashCost?: number;
   /** True when publicUrl was configured (PUBLIC_URL); otherwise it is the bound address. */
   publicUrlExplicit?: boolean;
 }

@@ -1,7 +1,8 @@
 // /auth/v1: the part of GoTrue the app uses — sign-up, password and refresh-token grants, logout, user.
 // Native bcrypt on libuv's thread pool: hashing no longer blocks every other request. It verifies the
 // $2a$/$2b$ hashes bcryptjs wrote, and writes $2y$ (the same algorithm).
-import { hash as bcryptHash, verify as bcryptVerify } from '@node-rs/bcrypt';
+import { randomBytes } from 'node:crypto';
+import { hash as bcryptHash, hashSync as bcryptHashSync, verify as bcryptVerify } from '@node-rs/bcrypt';
 import { Hono, type Context } from 'hono';
 import { AUTH_MAX_BODY_BYTES, BodyError, MAX_USER_METADATA_BYTES, parseJsonText } from '../body.ts';
 import type { ServerContext } from '../context.ts';
@@ -43,6 +44,9 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
   const { db, config } = ctx;
   const limits = ctx.rateLimiters;
+  const hashCost = config.passwordHashCost ?? BCRYPT_COST;
+  // An unknown email costs what a known one does only when both hashes have the same cost.
+  const dummyHash = hashCost === BCRYPT_COST ? DUMMY_HASH : bcryptHashSync(randomBytes(16).toString('hex'), hashCost);
 
   /** GoTrue's 429 after waiting `wait` seconds; null when the request may go on. */
   const tooMany = (c: Context, wait: number | null): Response | null => {
@@ -117,7 +121,7 @@ export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
     const overEmail = await limited(c, 'signUpEmail', email);
     if (overEmail) return overEmail;
     // Hash outside the transaction: PGlite runs one transaction at a time.
-    const hash = await hashGate(clientIp(c, config.trustProxy), () => bcryptHash(password, BCRYPT_COST));
+    const hash = await hashGate(clientIp(c, config.trustProxy), () => bcryptHash(password, hashCost));
     // The response is built inside the transaction, so a failure anywhere leaves no user behind.
     const created = await db.transaction(async (q) => {
       const { rows } = await q.query<UserRow>(
@@ -157,7 +161,7 @@ export function authRoutes(ctx: ServerContext, jwt: Jwt): Hono {
       if (overPair) return overPair;
       const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users u where u.email = $1`, [email]);
       const found = rows[0];
-      const matches = await hashGate(ip, () => bcryptVerify(password, found?.encrypted_password ?? DUMMY_HASH));
+      const matches = await hashGate(ip, () => bcryptVerify(password, found?.encrypted_password ?? dummyHash));
       if (!found || !matches) {
         const failures = await limits.count('signInPair', pair);
         if (failures >= 2) await limits.pause(pair, Math.min(2 ** (failures - 2), MAX_PAIR_PAUSE_SECONDS));

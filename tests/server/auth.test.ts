@@ -8,7 +8,8 @@ import { backends, STARTUP_TIMEOUT, startTestServer, uniqueEmail, type TestServe
 describe.each(backends)('auth on %s', (backend) => {
   let srv: TestServer;
   beforeAll(async () => {
-    srv = await startTestServer(backend);
+    // The server's own bcrypt cost, as in production (the harness's other servers use the lowest).
+    srv = await startTestServer(backend, { passwordHashCost: undefined });
   }, STARTUP_TIMEOUT);
   afterAll(() => srv?.stop());
 

@@ -40,6 +40,13 @@ const UNLIMITED = Object.fromEntries(
   (Object.keys(DEFAULT_RATE_LIMITS) as (keyof typeof DEFAULT_RATE_LIMITS)[]).map((name) => [name, { points: 1_000_000, seconds: 1 }]),
 ) as typeof DEFAULT_RATE_LIMITS;
 
+/**
+ * bcrypt's lowest cost: a sign-up or sign-in costs ~2 ms of CPU, not ~75 (the server suite signs up and in hundreds
+ * of times). The production cost (the server's default) is tested where hashing is the subject: auth.test.ts, the
+ * child-process tests (the real entry point) and the browser tests.
+ */
+const TEST_HASH_COST = 4;
+
 let emailCounter = 0;
 export const uniqueEmail = (tag = 'user') => `${tag}-${process.pid}-${Date.now()}-${++emailCounter}@example.com`;
 
@@ -54,7 +61,7 @@ export async function startTestServer(backend: Backend, options: StartOptions = 
   if (!databaseUrl) await seedPglite(dataDir);
   let server: RunningServer;
   try {
-    server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl, jwtSecret, env: {}, rateLimits: UNLIMITED, ...options });
+    server = await startServer({ port: 0, host: '127.0.0.1', dataDir, databaseUrl, jwtSecret, env: {}, rateLimits: UNLIMITED, passwordHashCost: TEST_HASH_COST, ...options });
   } catch (err) {
     await dropDatabase();
     rmSync(dataDir, { recursive: true, force: true });

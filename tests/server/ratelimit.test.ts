@@ -34,7 +34,8 @@ function fetchFrom(localAddress: string): typeof fetch {
   };
 }
 
-// Tests of a few dozen bcrypt checks (~75 ms of CPU each) on a 2-core machine shared with other work.
+// Tests of a few dozen bcrypt checks (~75 ms of CPU each at the production cost; this file's server uses the
+// harness's lowest) on a 2-core machine shared with other work.
 const BCRYPT_HEAVY = 30_000;
 
 const LIMITS = {
