@@ -3,7 +3,6 @@ import { flushSync } from 'react-dom';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { whenIdle } from '../../lib/idle';
 import { CatalogViewContext, useCatalogView } from '../catalog/CatalogView';
-import { TASK_ATTR } from '../dnd/backend/attributes';
 import { PlannerDndProvider } from '../dnd/PlannerDndProvider';
 import { useHistoryShortcuts } from '../history/useHistoryShortcuts';
 import { SearchLauncher } from '../search/SearchLauncher';
@@ -20,7 +19,8 @@ import { PlannerDialogs } from './PlannerDialogs';
 import { preloadPlannerDialogs } from './plannerDialogLoads';
 import { PlannerHeaderContainer } from './PlannerHeaderContainer';
 import { detailsShown, selectDetails, selectWeekDayKeys, todayShown } from './plannerSlice';
-import { dayElementId, NARROW, revealDay } from './reveal';
+import { NARROW, revealDay } from './reveal';
+import { showReadyToType } from './readyToType';
 import { replayTakenInput } from './heldInput';
 import { toDayKey } from './week';
 import { WeekGrid } from './WeekGrid';
@@ -107,22 +107,6 @@ const noSubscription = () => () => {};
  * visitor's tasks), true from the render with the store's own state on (at once where nothing was painted).
  */
 const useIsLive = () => useSyncExternalStore(noSubscription, () => true, () => false);
-
-/** How long a new card may take to show before '+' gives up opening it (it shows within a frame or two). */
-const READY_TO_TYPE_WAIT_MS = 1000;
-
-/** Brings the new card into view with its title open for editing, all selected: typing replaces 'New task'. */
-function showReadyToType(date: string, id: string, until = performance.now() + READY_TO_TYPE_WAIT_MS) {
-  const card = document.getElementById(dayElementId(date))?.querySelector(`[${TASK_ATTR}="${id}"]`);
-  if (!card) {
-    // A press in the moment after the first screen hydrates, before React has subscribed to the store (it does in
-    // passive effects), adds the task while nothing renders it: it shows on the next commit, and opens then.
-    if (performance.now() < until) requestAnimationFrame(() => showReadyToType(date, id, until));
-    return;
-  }
-  card.scrollIntoView?.({ block: 'center' });
-  card.querySelector<HTMLButtonElement>('button.task-title')?.click();
-}
 
 /**
  * The images of the cards' hover-only icons (grip, delete, move, check: masks in index.css), decoded in idle time once
