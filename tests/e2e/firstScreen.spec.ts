@@ -214,6 +214,7 @@ for (const hold of [true, false]) {
   // As for the click on '+': held back, every key lands before the app is live, in the same order each load.
   const loads = hold ? 2 : 3;
   test(`a day's '+' at first paint and a title typed at once: every key lands in the add box${hold ? ' (app held back)' : ''}`, async ({ browser }) => {
+    test.setTimeout(120_000);
     // The add box opens only once the app is live: until then the keys are held, and a Space would press '+' again.
     for (let load = 1; load <= loads; load++) {
       const { page, release } = await open(browser, { cpu: 4, hold });
@@ -223,7 +224,9 @@ for (const hold of [true, false]) {
       await page.keyboard.press('Enter');
       await page.keyboard.type('Call Bob');
       await release();
-      await expect(page.getByRole('region', { name: monday }).getByRole('listitem'), `load ${load}`).toHaveText(['Plan the week']);
+      // What is checked is that no key is lost, not how soon the app is live: at CPU x4 on a loaded machine the
+      // released app took over 10 s to go live (the fresh-clone CI at load 12: both keys in place at the failure).
+      await expect(page.getByRole('region', { name: monday }).getByRole('listitem'), `load ${load}`).toHaveText(['Plan the week'], { timeout: 30_000 });
       await expect(page.getByRole('textbox', { name: `New task for ${monday}` }), `load ${load}`).toHaveValue('Call Bob');
       expect(errorsOf(page)).toEqual([]);
       await page.context().close();
