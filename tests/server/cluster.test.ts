@@ -85,10 +85,20 @@ describePg(adminUrl ? title : `${title} (skipped: TEST_DATABASE_URL is not set)`
   let clientSeq = 0;
   const append = async (base: string, count: number) => {
     const events = Array.from({ length: count }, () => ({ client_seq: ++clientSeq, event: { type: 'tasks/taskRenamed', payload: { id: 't1', title: `Edit ${clientSeq}` } } }));
-    const res = await fetch(`${base}/rest/v1/rpc/append_task_events`, {
-      method: 'POST',
-      headers: { apikey: a.anonKey, authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ p_client_id: 'cluster-test', p_events: events }),
+    const send = () =>
+      fetch(`${base}/rest/v1/rpc/append_task_events`, {
+        method: 'POST',
+        headers: { apikey: a.anonKey, authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ p_client_id: 'cluster-test', p_events: events }),
+      });
+    // fetch keeps connections alive, and one may sit on the worker just killed: the kernel has reset it but
+    // the pool may not have seen that yet. The app's sync resends its unconfirmed events when a request
+    // fails, so the test does too, once, with the same client_seqs; the log assertions below would show a
+    // resend that was stored twice.
+    const res = await send().catch(async (error: unknown) => {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw error;
+      return send();
     });
     expect(res.status).toBe(200);
     return ((await res.json()) as { seq: number }[]).map((row) => row.seq);
