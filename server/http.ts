@@ -8,6 +8,12 @@ import { DEFAULT_MAX_BODY_BYTES } from './config.ts';
 
 export const EXPOSE_HEADERS = ['X-Supabase-Api-Version', 'Content-Range', 'x-relay-error'];
 
+/** What apiCors puts on every API answer that is not a preflight; appendFast.ts sets the same list past Hono. */
+export const API_CORS_HEADERS: readonly (readonly [string, string])[] = [
+  ['Access-Control-Allow-Origin', '*'],
+  ['Access-Control-Expose-Headers', EXPOSE_HEADERS.join(',')],
+];
+
 /**
  * Contract §0: the browser must see X-Supabase-Api-Version, or auth error codes are read from `error_code`.
  * Preflights are hono/cors's; other requests get their two headers on the answer once it is made. hono/cors sets
@@ -16,20 +22,19 @@ export const EXPOSE_HEADERS = ['X-Supabase-Api-Version', 'Content-Range', 'x-rel
  */
 export const apiCors = (): MiddlewareHandler => {
   const preflight = corsPreflight();
-  const expose = EXPOSE_HEADERS.join(',');
   return async (c, next) => {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     await next();
-    let headers = c.res.headers;
+    const set = (headers: Headers) => {
+      for (const [name, value] of API_CORS_HEADERS) headers.set(name, value);
+    };
     try {
-      headers.set('Access-Control-Allow-Origin', '*');
+      set(c.res.headers);
     } catch {
       // A response whose headers are immutable (one fetched from elsewhere): answered as a copy.
       c.res = new Response(c.res.body, c.res);
-      headers = c.res.headers;
-      headers.set('Access-Control-Allow-Origin', '*');
+      set(c.res.headers);
     }
-    headers.set('Access-Control-Expose-Headers', expose);
   };
 };
 

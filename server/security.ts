@@ -90,6 +90,12 @@ export function appCsp(hashes: string[], connectOrigins: string[]): string {
   ].join('; ');
 }
 
+/** On every answer, app or API; appendFast.ts sets the same list on the answers it makes past Hono. */
+export const EVERY_ANSWER_HEADERS: readonly (readonly [string, string])[] = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+];
+
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -102,8 +108,7 @@ export function securityHeaders(config: ServerConfig): MiddlewareHandler {
     const setDefault = (name: string, value: string) => {
       if (!headers.has(name)) headers.set(name, value);
     };
-    setDefault('X-Content-Type-Options', 'nosniff');
-    setDefault('Referrer-Policy', 'strict-origin-when-cross-origin');
+    for (const [name, value] of EVERY_ANSWER_HEADERS) setDefault(name, value);
     if (viaHttps(c, config)) setDefault('Strict-Transport-Security', HSTS);
     if (isApiPath(c.req.path)) {
       setDefault('Content-Security-Policy', API_CSP);

@@ -12,9 +12,9 @@ import { DEFAULT_MAX_BODY_BYTES } from '../config.ts';
 import { COMPRESS_MIN_BYTES } from '../compress.ts';
 import { decodeUtf8 } from '../body.ts';
 import { diagRecord } from '../diag.ts';
-import { API_CSP, HSTS } from '../security.ts';
+import { API_CSP, EVERY_ANSWER_HEADERS, HSTS } from '../security.ts';
 import { bearerToken, type Jwt } from '../jwt.ts';
-import { EXPOSE_HEADERS } from '../http.ts';
+import { API_CORS_HEADERS } from '../http.ts';
 import { parseJson } from './query.ts';
 import { APPEND_OUTCOME, appendParams, pointTo, type AppendOutcome } from './rpc.ts';
 
@@ -40,14 +40,12 @@ export function appendLane(
   // The headers Hono's middleware puts on this answer (security.ts, http.ts apiCors, jsonBody); HSTS as viaHttps
   // decides it when the request's own headers cannot change the answer.
   const fixed: [string, string][] = [
-    ['x-content-type-options', 'nosniff'],
-    ['referrer-policy', 'strict-origin-when-cross-origin'],
-    ...(config.publicUrl.startsWith('https:') ? ([['strict-transport-security', HSTS]] as [string, string][]) : []),
-    ['content-security-policy', API_CSP],
-    ['access-control-allow-origin', '*'],
-    ['access-control-expose-headers', EXPOSE_HEADERS.join(',')],
-    ['content-type', 'application/json; charset=utf-8'],
-  ];
+    ...EVERY_ANSWER_HEADERS,
+    ...(config.publicUrl.startsWith('https:') ? ([['Strict-Transport-Security', HSTS]] as const) : []),
+    ['Content-Security-Policy', API_CSP],
+    ...API_CORS_HEADERS,
+    ['Content-Type', 'application/json; charset=utf-8'],
+  ].map(([name, value]) => [name.toLowerCase(), value]);
   // With a trusted proxy and no PUBLIC_URL, HSTS depends on X-Forwarded-Proto: Hono decides those.
   const enabled = config.publicUrlExplicit || !config.trustProxy;
 
