@@ -1,5 +1,11 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+
+// The dialogs are lazy: in Jest their first import() in a worker transforms and evaluates a module tree, which on
+// a fresh clone (no transform cache) at load 20-30 took more than findBy's default second ('Task details',
+// 'Change which tasks?'). A longer wait changes nothing for a passing test, it only fails later.
+configure({ asyncUtilTimeout: 5000 });
 
 // react-router 7 needs these and jsdom lacks them.
 Object.assign(globalThis, { TextEncoder, TextDecoder });
