@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 
-// The axe check of a11y.spec.ts, shared with the specs that check a screen of their own (lists.spec.ts).
+// The axe check of a11y.spec.ts, shared with the specs that check a screen of their own (lists, checklists).
 
 /** WCAG 2.5.3 Label in Name, as axe-core names its (experimental) rule. */
 export const LABEL_IN_NAME = 'label-content-name-mismatch';
@@ -19,7 +19,8 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
  */
 const AXE_OPTIONS: RunOptions = { resultTypes: ['violations'], rules: { [LABEL_IN_NAME]: { enabled: true } } };
 
-export async function axeViolations(page: Page) {
+/** The violations on the page, or only within the elements `include` selects (a dialog, the cards). */
+export async function axeViolations(page: Page, include?: string) {
   // Colours are checked as they end, not halfway through a fade-in.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   // axe.run() in the page itself, as @axe-core/playwright's legacy mode does, with the engine put in once per
@@ -27,8 +28,12 @@ export async function axeViolations(page: Page) {
   // and a page here is checked in up to seven states. The same rules over the same nodes (the app has no frames).
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
-    (options) => (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, options),
-    AXE_OPTIONS,
+    ([options, selector]) =>
+      (window as unknown as { axe: { run(context: Document | { include: string[] }, options: RunOptions): Promise<AxeResults> } }).axe.run(
+        selector ? { include: [selector] } : document,
+        options,
+      ),
+    [AXE_OPTIONS, include] as const,
   ).then((results) => results.violations);
   return violations.map(({ id, help, nodes }) => ({
     id,
