@@ -43,7 +43,7 @@ interface SubscriberReport {
   dropped: number;
   back: number;
   lastBackAt: number;
-  backTimes: [joinedAt: number, handshakeMs: number, joinMs: number, attempts: number][];
+  backTimes: [joinedAt: number, handshakeMs: number, joinMs: number, attempts: number, tcpMs: number][];
   lost: number | null;
   lostReading: number | null;
   lostNeverDropped: number | null;
@@ -286,6 +286,7 @@ async function run(databaseUrl: string, dir: string) {
       const returns = {
         fromKill: spread(sorted(times.map((t) => (t[0] - killedAt) / 1000))),
         handshakeMs: spread(sorted(times.map((t) => t[1]))),
+        tcpMs: spread(sorted(times.map((t) => t[4]).filter((t) => !Number.isNaN(t)))),
         joinMs: spread(sorted(times.map((t) => t[2]))),
         retried: times.filter((t) => t[3] > 1).length,
         listenOverflows: overflows,
@@ -355,9 +356,9 @@ function printTable(r: Record<string, any>) {
   console.log(`\n  ${'figure'.padEnd(32)}${'measured'.padEnd(92)}${'target'.padEnd(26)}load avg`);
   for (const [name, value, target, avg] of lines.filter(Boolean) as string[][]) console.log(`  ${String(name).padEnd(32)}${String(value).padEnd(92)}${String(target).padEnd(26)}${avg}`);
   if (r.storm) {
-    const { fromKill, handshakeMs, joinMs, retried, listenOverflows: overflows } = r.storm.returns;
+    const { fromKill, handshakeMs, tcpMs, joinMs, retried, listenOverflows: overflows } = r.storm.returns;
     const s3 = (x: { p50: number; p90: number; p99: number; max: number }, d: number) => `p50 ${f(x.p50, d)} p90 ${f(x.p90, d)} p99 ${f(x.p99, d)} max ${f(x.max, d)}`;
-    console.log(`  storm returns: from the kill ${s3(fromKill, 2)} s; last attempt's handshake ${s3(handshakeMs, 0)} ms; join ${s3(joinMs, 0)} ms; ${retried} sockets took more than one attempt; listen queue overflows (whole machine) ${overflows}`);
+    console.log(`  storm returns: from the kill ${s3(fromKill, 2)} s; last attempt's handshake ${s3(handshakeMs, 0)} ms (its TCP connect ${s3(tcpMs, 0)} ms); join ${s3(joinMs, 0)} ms; ${retried} sockets took more than one attempt; listen queue overflows (whole machine) ${overflows}`);
   }
   if (r.generatorCpuSeconds !== undefined) console.log(`  (generator CPU: ${f(r.generatorCpuSeconds, 1)} s in the subscriber processes)`);
   console.log(JSON.stringify({ bench: 'load', ...r }));
