@@ -41,9 +41,15 @@ let latencies = [];
 let fromCommit = [];
 let catchUps = 0;
 
+const RECONNECT_MS = [1000, 2000, 5000, 10000];
 function open(s) {
+  s.attemptAt = now();
   s.ws = new WebSocket(`${job.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${job.apikey}&vsn=2.0.0`, { localAddress: s.address, perMessageDeflate: false });
+  // The TCP connection's own time (the kernel's handshake and accept queue), apart from the WebSocket upgrade's.
+  s.ws._req?.once('socket', (socket) => socket.once('connect', () => (s.tcpAt = now())));
   s.ws.on('open', () => {
+    s.openedAt = now();
+    s.tries = 0;
     s.ref = String(++s.joins);
     const filter = `user_id=eq.${s.userId}`;
     s.ws.send(JSON.stringify([s.ref, s.ref, 'realtime:tasks', 'phx_join', { config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'task_events', filter }] }, access_token: s.token }]));
@@ -68,7 +74,10 @@ function open(s) {
     if (job.stopping) return;
     s.dropped = true;
     s.droppedAt ??= now();
-    setTimeout(() => open(s), 1000);
+    s.attempts = (s.attempts ?? 0) + 1;
+    // supabase-js's schedule (realtime-js RealtimeClient: reconnectAfterMs), counted from the last open.
+    s.tries = (s.tries ?? 0) + 1;
+    setTimeout(() => open(s), RECONNECT_MS[s.tries - 1] ?? 10_000);
   });
 }
 
@@ -150,6 +159,8 @@ function subscriberReport(message) {
     dropped: dropped.length,
     back: back.length,
     lastBackAt: back.reduce((max, s) => Math.max(max, s.joinedAt), 0),
+    // Per socket back: when it joined, how long its last attempt's handshake and its join took, and its attempts.
+    backTimes: back.map((s) => [s.joinedAt, s.openedAt - s.attemptAt, s.joinedAt - s.openedAt, s.attempts, (s.tcpAt ?? NaN) - s.attemptAt]),
     lost: message.heads ? sockets.reduce((sum, s) => sum + Math.max(0, (heads[s.userId] ?? 0) - s.last), 0) : null,
     // Of those: on sockets whose catch-up read is still under way (late, not lost), and on sockets never dropped.
     lostReading: message.heads ? sockets.reduce((sum, s) => sum + (s.reading ? Math.max(0, (heads[s.userId] ?? 0) - s.last) : 0), 0) : null,

@@ -7,7 +7,7 @@
 // processes); BENCH_LOAD_PROFILE=1 writes V8 CPU profiles of the workers and prints where their time went.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SignJWT } from 'jose';
@@ -43,6 +43,7 @@ interface SubscriberReport {
   dropped: number;
   back: number;
   lastBackAt: number;
+  backTimes: [joinedAt: number, handshakeMs: number, joinMs: number, attempts: number, tcpMs: number][];
   lost: number | null;
   lostReading: number | null;
   lostNeverDropped: number | null;
@@ -100,6 +101,13 @@ function generator() {
 
 const addresses = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}.${Math.floor(i / 250)}.${(i % 250) + 1}`);
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+/** The kernel's count of connections dropped because a listen queue was full (every socket on the machine). */
+function listenOverflows(): number {
+  const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((l) => l.startsWith('TcpExt:'));
+  const names = lines[0]?.split(/\s+/) ?? [];
+  const values = lines[1]?.split(/\s+/) ?? [];
+  return Number(values[names.indexOf('ListenOverflows')] ?? NaN);
+}
 const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
 
 async function users(db: pg.Client, url: string, secret: string, count: number) {
@@ -170,6 +178,7 @@ async function run(databaseUrl: string, dir: string) {
   const gens: ReturnType<typeof generator>[] = [];
   const row: Record<string, unknown> = { workers: o.workers, sockets: o.sockets, rate: o.rate, seconds: o.seconds };
   const steadyWindow = { from: 0, to: 0 };
+  const stormWindow = { from: 0, to: 0 };
   try {
     const workers = workersOf(cluster.process.pid!);
     const all = await users(db, cluster.url, secret, Math.ceil(o.sockets / o.devicesPerUser));
@@ -256,7 +265,9 @@ async function run(databaseUrl: string, dir: string) {
       const storm = http(appendJob(o.seconds + 3, 'storm'));
       await new Promise((r) => setTimeout(r, 2000));
       const victim = workersOf(cluster.process.pid!)[0]!;
+      const overflowsBefore = listenOverflows();
       const killedAt = performance.timeOrigin + performance.now();
+      stormWindow.from = monotonicMicros();
       process.kill(victim, 'SIGKILL');
       let back: SubscriberReport[] = [];
       for (let waited = 0; waited < 60_000; waited += 250) {
@@ -264,7 +275,22 @@ async function run(databaseUrl: string, dir: string) {
         back = await report();
         if (back.every((r) => r.dropped > 0 ? r.back === r.dropped : true) && back.some((r) => r.dropped > 0)) break;
       }
+      stormWindow.to = monotonicMicros();
+      const overflows = listenOverflows() - overflowsBefore;
       const stormAppends = await storm;
+      // Where each socket's return went: from the kill to its join, its last attempt's TCP and WebSocket handshake,
+      // the join's answer; and how many sockets needed more than one attempt.
+      const times = back.flatMap((r) => r.backTimes);
+      const sorted = (list: number[]) => list.sort((a, b) => a - b);
+      const spread = (list: number[]) => ({ p50: pct(list, 50), p90: pct(list, 90), p99: pct(list, 99), max: list[list.length - 1] ?? NaN });
+      const returns = {
+        fromKill: spread(sorted(times.map((t) => (t[0] - killedAt) / 1000))),
+        handshakeMs: spread(sorted(times.map((t) => t[1]))),
+        tcpMs: spread(sorted(times.map((t) => t[4]).filter((t) => !Number.isNaN(t)))),
+        joinMs: spread(sorted(times.map((t) => t[2]))),
+        retried: times.filter((t) => t[3] > 1).length,
+        listenOverflows: overflows,
+      };
       // Lost means never arrived: under load deliveries trail the appends by seconds, so wait until every client
       // holds the database's log or nothing changed for 5 s (at most 60 s), and say how long that took.
       const heads = Object.fromEntries((await db.query<{ user_id: string; last_seq: string }>('select user_id, last_seq from public.task_event_heads')).rows.map((h) => [h.user_id, Number(h.last_seq)]));
@@ -292,6 +318,7 @@ async function run(databaseUrl: string, dir: string) {
         duplicatesApplied: 0,
         appendErrors: stormAppends.errors,
         socketsPerWorker: connectionsByPid(workersOf(cluster.process.pid!), Number(new URL(cluster.url).port)),
+        returns,
         load: load(),
       };
       row.generatorCpuSeconds = final.reduce((s, r) => s + (r.cpu.user + r.cpu.system) / 1e6, 0);
@@ -304,6 +331,8 @@ async function run(databaseUrl: string, dir: string) {
   }
   printTable(row);
   if (profileDir) summarizeProfiles(profileDir, steadyWindow.to > 0 ? steadyWindow : undefined);
+  // The storm: from the kill until every dropped socket joined again (the killed worker wrote no profile).
+  if (profileDir && stormWindow.to > 0) summarizeProfiles(profileDir, stormWindow, 'from the kill until every socket was back');
 }
 
 // The row is built phase by phase above; read back loosely here.
@@ -326,6 +355,11 @@ function printTable(r: Record<string, any>) {
   ];
   console.log(`\n  ${'figure'.padEnd(32)}${'measured'.padEnd(92)}${'target'.padEnd(26)}load avg`);
   for (const [name, value, target, avg] of lines.filter(Boolean) as string[][]) console.log(`  ${String(name).padEnd(32)}${String(value).padEnd(92)}${String(target).padEnd(26)}${avg}`);
+  if (r.storm) {
+    const { fromKill, handshakeMs, tcpMs, joinMs, retried, listenOverflows: overflows } = r.storm.returns;
+    const s3 = (x: { p50: number; p90: number; p99: number; max: number }, d: number) => `p50 ${f(x.p50, d)} p90 ${f(x.p90, d)} p99 ${f(x.p99, d)} max ${f(x.max, d)}`;
+    console.log(`  storm returns: from the kill ${s3(fromKill, 2)} s; last attempt's handshake ${s3(handshakeMs, 0)} ms (its TCP connect ${s3(tcpMs, 0)} ms); join ${s3(joinMs, 0)} ms; ${retried} sockets took more than one attempt; listen queue overflows (whole machine) ${overflows}`);
+  }
   if (r.generatorCpuSeconds !== undefined) console.log(`  (generator CPU: ${f(r.generatorCpuSeconds, 1)} s in the subscriber processes)`);
   console.log(JSON.stringify({ bench: 'load', ...r }));
 }

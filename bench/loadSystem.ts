@@ -125,7 +125,7 @@ interface ProfileNode {
  * window (microseconds of the monotonic clock, which V8's profile timestamps and process.hrtime share) only the
  * samples taken within it, so one phase's work is not mixed with start-up's module loading.
  */
-export function summarizeProfiles(dir: string, window?: { from: number; to: number }): void {
+export function summarizeProfiles(dir: string, window?: { from: number; to: number }, label = 'steady appends only'): void {
   if (!existsSync(dir)) return;
   const self = new Map<string, number>();
   let total = 0;
@@ -149,7 +149,7 @@ export function summarizeProfiles(dir: string, window?: { from: number; to: numb
       total += hits;
     }
   }
-  console.log(`\n  Workers' CPU profile (${dir}${window ? ', steady appends only' : ''}), self time of the busy time (idle left out; ${total} samples):`);
+  console.log(`\n  Workers' CPU profile (${dir}${window ? `, ${label}` : ''}), self time of the busy time (idle left out; ${total} samples):`);
   for (const [key, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`    ${((hits / total) * 100).toFixed(1).padStart(5)} %  ${key}`);
 }
 

@@ -161,7 +161,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(config.port, config.host, () => resolve());
+      server.listen({ port: config.port, host: config.host, backlog: limits.listenBacklog }, () => resolve());
     });
   } catch (err) {
     await db.close();

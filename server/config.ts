@@ -68,6 +68,9 @@ export const DEFAULT_LIMITS: ServerLimits = {
   // Under a load balancer's usual drain time (nginx, HAProxy: none by default; Kubernetes: 30 s), above any request
   // that is not stuck: the server's own requestTimeoutMs cuts those.
   shutdownGraceMs: 10_000,
+  // Node's own is 511. A killed worker's sockets come back within a few milliseconds of each other (supabase-js
+  // reconnects 1 s after the drop): 3,300 of them overflowed 511 and waited for TCP's retries (docs/server.md).
+  listenBacklog: 16_384,
 };
 
 function limitsFrom(env: NodeJS.ProcessEnv): ServerLimits {
@@ -81,6 +84,7 @@ function limitsFrom(env: NodeJS.ProcessEnv): ServerLimits {
     realtimeHeadsPollMs: intFrom(env.REALTIME_HEADS_POLL_MS, d.realtimeHeadsPollMs, 'REALTIME_HEADS_POLL_MS'),
     maxConnectionsPerIp: intFrom(env.MAX_CONNECTIONS_PER_IP, d.maxConnectionsPerIp, 'MAX_CONNECTIONS_PER_IP'),
     shutdownGraceMs: intFrom(env.SHUTDOWN_GRACE_MS, d.shutdownGraceMs, 'SHUTDOWN_GRACE_MS'),
+    listenBacklog: intFrom(env.LISTEN_BACKLOG, d.listenBacklog, 'LISTEN_BACKLOG'),
   };
   for (const [name, value] of Object.entries(limits)) if (value === 0) throw new Error(`${name} must be positive`);
   return limits;

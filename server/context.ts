@@ -68,6 +68,12 @@ export interface ServerLimits {
   maxConnectionsPerIp: number;
   /** On shutdown, how long requests under way may take to finish before their connections are cut. */
   shutdownGraceMs: number;
+  /**
+   * Connections the kernel holds for the process to accept (listen(2)'s backlog; the kernel caps it at
+   * net.core.somaxconn). One that arrives with the queue full is dropped and its client's TCP retries after 1, 3, 7,
+   * 15 s: a reconnect storm's thousands of sockets arrive at once.
+   */
+  listenBacklog: number;
 }
 
 export interface ServerConfig {

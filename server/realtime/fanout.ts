@@ -20,6 +20,9 @@ export interface PreparedRow {
   seq: number;
   /** The postgres_changes `data` object, serialized once for every channel that receives it. */
   dataJson: string;
+  /** The last WebSocket frame made of this row, and the channel head it was made with (set by the socket side). */
+  frame?: Buffer;
+  frameHead?: string;
 }
 
 type Item =

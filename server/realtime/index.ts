@@ -28,24 +28,28 @@ import { createNotifier } from './notifier.ts';
  */
 class Channel implements Subscription {
   after = 0;
+  /** What every postgres_changes message of this channel starts with (a row's data and `}]` follow). */
+  readonly head: string;
   constructor(
     readonly client: Client,
     readonly topic: string,
     readonly joinRef: string | null,
     readonly userId: string,
     /** The ids of the channel's bindings, each an INSERT of public.task_events with the user's filter. */
-    readonly ids: number[],
+    ids: number[],
     /** The MAC of the token last verified, to tell a token sent again from a new one (tokenMac). */
     public mac: string,
     /** When that token expires (ms since the epoch; Infinity without exp). */
     public expires: number,
-  ) {}
+  ) {
+    this.head = `[null,null,${JSON.stringify(topic)},"postgres_changes",{"ids":${JSON.stringify(ids)},"data":`;
+  }
 }
 
 class Client {
   readonly channels = new Map<string, Channel>();
-  /** Frames waiting for the end of the fan-out batch, written together. */
-  outbox: string[] | null = null;
+  /** WebSocket frames waiting for the end of the fan-out batch, written together. */
+  outbox: Buffer[] | null = null;
   /** When the socket last sent anything (ms since the epoch). */
   seen = Date.now();
   constructor(readonly socket: WebSocket) {}
@@ -57,6 +61,35 @@ class Client {
  * channel keeps what it verified. ~60 bytes a channel instead of the token's ~600.
  */
 const tokenMac = (token: string) => Buffer.from(token.slice(token.lastIndexOf('.') + 1), 'latin1').toString('latin1');
+/**
+ * A binding's id, from what it asks for (Supabase Realtime's is a hash of the binding too), never 0 (supabase-js
+ * skips a falsy id). Two devices of a user joining the same topic get the same ids, so a row's message is the same
+ * bytes for both and is framed once.
+ */
+export function bindingId({ event, schema, table, filter }: Omit<Binding, 'id'>): number {
+  let hash = 0x811c9dc5;
+  for (const char of JSON.stringify([event, schema, table, filter ?? null])) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
+  return ((hash >>> 0) % 0x7fffffe) + 1;
+}
+
+/** A complete unmasked WebSocket text frame (RFC 6455 §5.2) holding text: what ws's send would write for it. */
+export function textFrame(text: string): Buffer {
+  const length = Buffer.byteLength(text);
+  const header = length < 126 ? 2 : length < 0x10000 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(header + length);
+  frame[0] = 0x81;
+  if (header === 2) frame[1] = length;
+  else if (header === 4) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  frame.write(text, header);
+  return frame;
+}
+
 const expiryOf = (claims: JwtClaims) => (typeof claims.exp === 'number' ? claims.exp * 1000 : Infinity);
 const SWEEP_MS = 1000;
 
@@ -79,7 +112,6 @@ export async function attachRealtime(
   const apiKeys = new Set([config.anonKey, config.serviceRoleKey]);
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes, perMessageDeflate: false, clientTracking: false });
   const clients = new Set<Client>();
-  let nextBindingId = 1000;
   const dirty = new Set<Client>();
 
   const refuse = (socket: Duplex, status: number, message: string) => {
@@ -107,28 +139,42 @@ export async function attachRealtime(
     if (writable(client)) client.socket.send(JSON.stringify(message));
   };
   /**
-   * Writes each waiting socket's frames in one system call: corked, ws's frames (header and body each) gather
-   * in the stream and leave together on uncork. `_socket` is ws's own field for the connection it owns.
+   * Writes each waiting socket's frames in one system call, on the connection ws owns (`_socket`, its own field):
+   * one write of one frame, or corked for several. ws's own send would frame and encode each message again per
+   * socket, in two writes; it queues nothing here (it queues only while compressing, which is off, or reading a
+   * Blob, never sent here) and writes to this same connection at once, so frames and replies keep their order.
    */
   const flush = () => {
     for (const client of dirty) {
       const frames = client.outbox;
       client.outbox = null;
       if (!frames || !writable(client)) continue;
-      const raw = (client.socket as unknown as { _socket?: Socket })._socket;
-      raw?.cork();
-      for (const frame of frames) client.socket.send(frame);
-      raw?.uncork();
+      const raw = (client.socket as unknown as { _socket: Socket })._socket;
+      if (frames.length === 1) {
+        raw.write(frames[0]!);
+        continue;
+      }
+      raw.cork();
+      for (const frame of frames) raw.write(frame);
+      raw.uncork();
     }
     dirty.clear();
   };
-  /** The channel's postgres_changes messages for rows, each row's data serialized once for all channels. */
+  /**
+   * The channel's postgres_changes frames for rows. A row keeps the last frame made for it: the next channel with
+   * the same head (another device of the user, on the same topic) gets the same buffer, framed once.
+   */
   const deliver = (subscription: Subscription, rows: PreparedRow[]) => {
     const channel = subscription as Channel;
-    const { client } = channel;
-    const head = `[null,null,${JSON.stringify(channel.topic)},"postgres_changes",{"ids":${JSON.stringify(channel.ids)},"data":`;
+    const { client, head } = channel;
     const outbox = (client.outbox ??= []);
-    for (const row of rows) outbox.push(`${head}${row.dataJson}}]`);
+    for (const row of rows) {
+      if (row.frameHead !== head || !row.frame) {
+        row.frameHead = head;
+        row.frame = textFrame(`${head}${row.dataJson}}]`);
+      }
+      outbox.push(row.frame);
+    }
     dirty.add(client);
   };
   const fanout = createFanout(db.reader, deliver, flush);
@@ -215,7 +261,7 @@ export async function attachRealtime(
     if (current) drop(current);
     if (!access.ok) return reply(client, message, 'error', { reason: access.reason });
     if (client.socket.readyState !== client.socket.OPEN) return;
-    const bindings = requests.map(({ event, schema, table, filter }) => ({ id: nextBindingId++, event, schema, table, ...(filter === undefined ? {} : { filter }) }));
+    const bindings = requests.map(({ event, schema, table, filter }) => ({ id: bindingId({ event, schema, table, filter }), event, schema, table, ...(filter === undefined ? {} : { filter }) }));
     const channel = new Channel(client, topic, joinRef, access.claims.sub, bindings.map((b) => b.id), tokenMac(token as string), expiryOf(access.claims));
     client.channels.set(topic, channel);
     // The reply waits for the fan-out to place the channel at its user's log head (and to read the user's Premium

@@ -1,8 +1,9 @@
 // `npm start` on PostgreSQL as people run it: two server groups (each a primary with WORKERS=2 on its own port) on
 // one database. An edit made through any worker reaches subscribers held by the other worker and by the other
 // group; a worker killed with -9 is replaced while the rest keep serving, and its subscribers, joining again,
-// miss nothing.
-import { mkdtempSync, rmSync } from 'node:fs';
+// miss nothing. The shared listening socket holds the backlog the workers ask for.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -53,7 +54,7 @@ describePg(adminUrl ? title : `${title} (skipped: TEST_DATABASE_URL is not set)`
     dropDatabase = fresh.dropDatabase;
     const env = { DATABASE_URL: fresh.databaseUrl, WORKERS: '2', JWT_SECRET: 'c'.repeat(40) };
     // Both at once: one primary migrates, the other waits on the migration lock and finds the work done.
-    [a, b] = await Promise.all([startChild(join(dataDir, 'a'), env), startChild(join(dataDir, 'b'), env)]);
+    [a, b] = await Promise.all([startChild(join(dataDir, 'a'), { ...env, LISTEN_BACKLOG: '1000' }), startChild(join(dataDir, 'b'), env)]);
     db = new pg.Client({ connectionString: fresh.databaseUrl });
     await db.connect();
     const email = uniqueEmail('cluster');
@@ -119,6 +120,14 @@ describePg(adminUrl ? title : `${title} (skipped: TEST_DATABASE_URL is not set)`
     expect(held.size).toBe(2);
     return held;
   }
+
+  test("the shared listening socket queues as many connections as LISTEN_BACKLOG asks (the kernel's cap above)", () => {
+    // ss shows a listening socket's backlog as its Send-Q. The default is above what this kernel allows: capped.
+    const backlog = (child: Child) => Number(execFileSync('ss', ['-ltnH', `sport = :${port(child)}`]).toString().trim().split(/\s+/)[2]);
+    const somaxconn = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+    expect(backlog(a)).toBe(Math.min(1000, somaxconn));
+    expect(backlog(b)).toBe(Math.min(16_384, somaxconn));
+  });
 
   test('an edit through either group reaches every subscriber on every worker of both, in log order', async () => {
     const onA = await onEveryWorker(a);
