@@ -1,8 +1,9 @@
 // Every core on PostgreSQL: the primary process migrates once, settles the JWT secret once, then forks WORKERS
 // server processes that share one port through Node's cluster module. Each worker accepts from the shared listening
 // socket itself (SCHED_NONE): with round-robin the primary accepts every connection and hands it to a worker over
-// IPC, one at a time, which is what held a reconnect storm's thousands of sockets back (docs/server.md). A worker that dies is replaced; the others keep serving. Workers keep nothing another needs
-// (sessions, limits, the log and the fan-out are in PostgreSQL), so any worker serves any request or socket.
+// IPC, one at a time, which is what held a reconnect storm's thousands of sockets back (docs/server.md). A worker
+// that dies is replaced; the others keep serving. Workers keep nothing another needs (sessions, limits, the log and
+// the fan-out are in PostgreSQL), so any worker serves any request or socket.
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import type { ServerConfig } from './context.ts';
